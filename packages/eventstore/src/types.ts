@@ -1,0 +1,109 @@
+import type { UnitOfWork } from '@qiraa/db';
+
+/** Expected stream state for optimistic concurrency. A bigint is the stream's current version (event count). */
+export type ExpectedVersion = 'no_stream' | 'stream_exists' | 'any' | bigint;
+
+/** Opaque, adapter-specific position in the whole log; compare only through the store. */
+export type Checkpoint = string;
+
+export interface EventMetadata {
+  actorUserId?: number | null;
+  organizationId?: string | null;
+  causationId?: string | null;
+  correlationId?: string | null;
+  [key: string]: unknown;
+}
+
+export interface NewEvent<Data = unknown> {
+  /** Deterministic or client-given id; appending the same id again stores it once. Random when absent. */
+  eventId?: string;
+  type: string;
+  schemaVersion?: number;
+  data: Data;
+  metadata?: EventMetadata;
+}
+
+export interface RecordedEvent<Data = unknown> {
+  eventId: string;
+  streamId: string;
+  /** 1-based position of the event in its stream. */
+  streamVersion: bigint;
+  type: string;
+  schemaVersion: number;
+  data: Data;
+  metadata: EventMetadata;
+  createdAt: Date;
+  /** Position in the whole log, usable as a readAll checkpoint. */
+  position: Checkpoint;
+}
+
+export type AppendResult =
+  | { kind: 'appended'; streamVersion: bigint; events: RecordedEvent[] }
+  /** Every event id was already stored in this stream: nothing written. */
+  | { kind: 'duplicate'; streamVersion: bigint }
+  | { kind: 'conflict'; expected: ExpectedVersion; actual: bigint | null };
+
+export interface AppendOptions {
+  expected?: ExpectedVersion;
+  /**
+   * Join this unit of work (PostgreSQL adapter): the events commit or roll back with the caller's own
+   * writes, e.g. an inline projection. Adapters that cannot share a transaction append on their own.
+   */
+  uow?: UnitOfWork;
+}
+
+export interface ReadStreamOptions {
+  /** First stream version to return (1-based). Default 1. */
+  from?: bigint;
+  limit?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive start; null or absent means the beginning of the log. */
+  after?: Checkpoint | null;
+  limit: number;
+  /** Only these event types (the checkpoint still advances over the others). */
+  types?: readonly string[];
+}
+
+export interface ReadAllResult {
+  events: RecordedEvent[];
+  /** Where the next read starts: the last event scanned, or the visible head when the scan reached it. */
+  checkpoint: Checkpoint | null;
+  /** True when nothing visible is left after `checkpoint`. */
+  caughtUp: boolean;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  after?: Checkpoint | null;
+  types?: readonly string[];
+  batchSize?: number;
+  onBatch(events: RecordedEvent[], checkpoint: Checkpoint): Promise<void>;
+  onError?(error: unknown): void;
+}
+
+export interface EventStore {
+  readonly adapter: 'postgres' | 'kurrentdb';
+  append(streamId: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  readAll(options: ReadAllOptions): Promise<ReadAllResult>;
+  /** Number of visible events after the checkpoint (optionally of some types): projection lag. */
+  countAfter(after: Checkpoint | null, types?: readonly string[]): Promise<number>;
+  /** Position of the newest visible event, or null for an empty log. */
+  head(): Promise<Checkpoint | null>;
+  /** Pushes batches in log order until stopped. */
+  subscribe(options: SubscribeOptions): Subscription;
+  /** Called after each commit that appended events (wakes projections). */
+  onAppended(listener: (events: readonly RecordedEvent[]) => void): void;
+  close(): Promise<void>;
+}
+
+/** The category of a stream is the part before the first '-': `audit-org_1` → `audit`. */
+export function streamCategory(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  return dash === -1 ? streamId : streamId.slice(0, dash);
+}

@@ -1,0 +1,24 @@
+import { defineWorkspace } from 'vitest/config';
+
+/**
+ * The test projects, by tier (Emmett's naming): `*.unit.spec.ts` need nothing; `*.int.spec.ts` get a
+ * PostgreSQL server (TEST_DATABASE_URL or embedded) and a fresh database per file. vitest.config.ts
+ * hands this list to vitest as its `projects`, so this file is the one source of the project list.
+ */
+export default defineWorkspace([
+  {
+    test: {
+      name: 'unit',
+      include: ['packages/*/src/**/*.unit.spec.ts', 'apps/*/src/**/*.unit.spec.ts'],
+    },
+  },
+  {
+    test: {
+      name: 'int',
+      include: ['packages/*/src/**/*.int.spec.ts', 'apps/*/src/**/*.int.spec.ts'],
+      globalSetup: ['packages/db/src/testing/globalSetup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+]);
