@@ -1,7 +1,9 @@
 import postgres from 'postgres';
 
-export type Sql = postgres.Sql;
-export type TransactionSql = postgres.TransactionSql;
+/** int8 values travel as bigint both ways (see `types` below). */
+type Types = { bigint: bigint };
+export type Sql = postgres.Sql<Types>;
+export type TransactionSql = postgres.TransactionSql<Types>;
 export type AnySql = Sql | TransactionSql;
 
 export interface ConnectOptions {

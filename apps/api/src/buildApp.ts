@@ -1,0 +1,59 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ApiErrorSchema, installErrorMapper, validatorCompiler } from '@qiraa/http-kit';
+import type { Runtime } from '@qiraa/runtime';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { nanoid } from 'nanoid';
+import { installMetrics } from './plugins/metrics';
+import { registerOpenApi } from './plugins/openapi';
+import { installRequestLog } from './plugins/requestLog';
+import { healthRoutes } from './routes/health';
+
+export type AppRuntime = Pick<Runtime, 'deps' | 'contexts' | 'readiness' | 'projector' | 'sql' | 'store'>;
+
+export interface BuildOptions {
+  logLevel?: string;
+  /** Largest accepted JSON body; routes may set a larger `bodyLimit` of their own (content import). */
+  bodyLimit?: number;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * The HTTP app: the error mapper, validation, OpenAPI, health, metrics, then each bounded context's
+ * plugin under /api. It does not listen; main.ts does, and tests use inject().
+ */
+export async function buildApp(runtime: AppRuntime, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info' },
+    // requestLog.ts writes the one line per request; fastify's own two lines are off.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : nanoid(16);
+    },
+    ajv: { customOptions: { allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.addSchema(ApiErrorSchema);
+  installErrorMapper(app);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  installRequestLog(app);
+  await registerOpenApi(app);
+  installMetrics(app, { sql: runtime.sql, store: runtime.store }, runtime.projector.projections);
+  healthRoutes(app, runtime.readiness);
+
+  await app.register(
+    async (api) => {
+      for (const context of runtime.contexts) {
+        if (context.routes) await api.register(context.routes(runtime.deps));
+      }
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

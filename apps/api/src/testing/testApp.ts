@@ -1,0 +1,37 @@
+import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
+import type { BoundedContext } from '@qiraa/kernel';
+import { contexts as defaultContexts, loadConfig, openRuntime, type Runtime } from '@qiraa/runtime';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../buildApp';
+
+export interface TestApp {
+  app: FastifyInstance;
+  runtime: Runtime;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database: requests go through fastify.inject, projections run in-process.
+ * Extra contexts let a spec add routes of its own (e.g. to exercise the error mapper).
+ */
+export async function createTestApp(options: { extraContexts?: BoundedContext[]; env?: NodeJS.ProcessEnv } = {}) {
+  const db = await createTestDatabase();
+  const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...options.env });
+  const runtime = await openRuntime(config, {
+    role: 'api',
+    contexts: [...defaultContexts, ...(options.extraContexts ?? [])],
+  });
+  const app = await buildApp(runtime, { logLevel: 'silent' });
+  await app.ready();
+  return {
+    app,
+    runtime,
+    db,
+    async close() {
+      await app.close();
+      await runtime.close();
+      await db.drop();
+    },
+  } satisfies TestApp;
+}

@@ -1,0 +1,61 @@
+import type { RecordedEvent } from '@qiraa/eventstore';
+import { CliError } from '../cliError';
+import { withRuntime } from '../withRuntime';
+
+/** One JSON object per line: the auditor's raw view, bigint versions as strings. */
+export function toNdjson(event: RecordedEvent): string {
+  return JSON.stringify({
+    streamId: event.streamId,
+    streamVersion: event.streamVersion.toString(),
+    position: event.position,
+    eventId: event.eventId,
+    type: event.type,
+    schemaVersion: event.schemaVersion,
+    createdAt: event.createdAt.toISOString(),
+    data: event.data,
+    metadata: event.metadata,
+  });
+}
+
+const positiveInt = (value: string, flag: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new CliError(`${flag} must be a positive integer`, 2);
+  return n;
+};
+
+export async function eventsReadCommand(stream: string, options: { from: string; limit?: string }): Promise<void> {
+  const from = BigInt(positiveInt(options.from, '--from'));
+  const limit = options.limit ? positiveInt(options.limit, '--limit') : undefined;
+  await withRuntime(async ({ store }) => {
+    const events = await store.readStream(stream, { from, limit });
+    if (events.length === 0 && from === 1n) throw new CliError(`stream "${stream}" has no events`);
+    for (const event of events) process.stdout.write(`${toNdjson(event)}\n`);
+  });
+}
+
+export async function eventsTailCommand(options: {
+  after?: string;
+  type?: string[];
+  follow?: boolean;
+  limit?: string;
+}): Promise<void> {
+  const limit = options.limit ? positiveInt(options.limit, '--limit') : Number.POSITIVE_INFINITY;
+  await withRuntime(async ({ store }) => {
+    let after = options.after ?? null;
+    let written = 0;
+    const types = options.type?.length ? options.type : undefined;
+    for (;;) {
+      const batch = await store.readAll({ after, limit: 500, types });
+      for (const event of batch.events) {
+        if (written >= limit) return;
+        process.stdout.write(`${toNdjson(event)}\n`);
+        written++;
+      }
+      after = batch.checkpoint;
+      if (batch.caughtUp) {
+        if (!options.follow) return;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  });
+}

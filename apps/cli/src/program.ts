@@ -1,0 +1,50 @@
+import { Command } from 'commander';
+import { eventsReadCommand, eventsTailCommand } from './commands/events';
+import { migrateCommand } from './commands/migrate';
+import { openapiCommand } from './commands/openapi';
+import { projectionsRebuildCommand } from './commands/projectionsRebuild';
+import { projectionsStatusCommand } from './commands/projectionsStatus';
+
+export function buildProgram(): Command {
+  const program = new Command('qiraa')
+    .description('qiraa operator CLI. Uses DATABASE_URL, or the embedded database under DATA_DIR (default ./.data).')
+    .showHelpAfterError()
+    .exitOverride();
+
+  program.command('migrate').description('apply pending migrations from migrations/').action(migrateCommand);
+
+  const projections = program.command('projections').description('read-model projections');
+  projections
+    .command('status')
+    .description("each projection's checkpoint, the log head and the lag")
+    .option('--json', 'print JSON instead of a table')
+    .action(projectionsStatusCommand);
+  projections
+    .command('rebuild [name]')
+    .description('rebuild one projection (or all) from position zero into fresh tables and swap them in')
+    .option('--batch <size>', 'events per batch', '1000')
+    .action(projectionsRebuildCommand);
+
+  const events = program.command('events').description('raw event streams, as NDJSON, for auditors');
+  events
+    .command('read <stream>')
+    .description('one stream in order')
+    .option('--from <version>', 'first stream version (1-based)', '1')
+    .option('--limit <n>', 'at most n events')
+    .action(eventsReadCommand);
+  events
+    .command('tail')
+    .description('the whole log in commit order')
+    .option('--after <checkpoint>', 'start after this checkpoint')
+    .option('--type <type...>', 'only these event types')
+    .option('--limit <n>', 'stop after n events')
+    .option('-f, --follow', 'keep waiting for new events')
+    .action(eventsTailCommand);
+
+  program
+    .command('openapi')
+    .description('print the OpenAPI document generated from the route schemas')
+    .option('--out <file>', 'write it to a file instead')
+    .action(openapiCommand);
+  return program;
+}

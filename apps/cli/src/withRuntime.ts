@@ -1,0 +1,25 @@
+import { pendingMigrations } from '@qiraa/db';
+import { loadConfig, openRuntime, type Runtime } from '@qiraa/runtime';
+import { CliError } from './cliError';
+
+/**
+ * Opens the same database the server uses (DATABASE_URL, or the embedded cluster under DATA_DIR, joined
+ * through its postmaster.pid when a server runs, started here otherwise), runs `work`, and closes it.
+ */
+export async function withRuntime<T>(
+  work: (runtime: Runtime) => Promise<T>,
+  options: { requireMigrated?: boolean } = {},
+): Promise<T> {
+  const runtime = await openRuntime(loadConfig(), { role: 'cli', migrate: false });
+  try {
+    if (options.requireMigrated ?? true) {
+      const pending = await pendingMigrations(runtime.sql);
+      if (pending.length > 0) {
+        throw new CliError(`database has ${pending.length} pending migration(s); run \`qiraa migrate\` first`);
+      }
+    }
+    return await work(runtime);
+  } finally {
+    await runtime.close();
+  }
+}

@@ -1,0 +1,57 @@
+import { EventStoreDBClient } from '@eventstore/db-client';
+import type { AppendOptions, AppendResult, EventStore, NewEvent, RecordedEvent, Subscription } from '../types';
+import { appendToStream } from './appendToStream';
+import { countAfter } from './countAfter';
+import { head } from './head';
+import { readAll } from './readAll';
+import { readStream } from './readStream';
+import { type ResubscribeOptions, subscribeToAll } from './subscribeToAll';
+
+export interface KurrentdbEventStoreOptions {
+  resubscribe?: ResubscribeOptions;
+}
+
+/** The event-store port on KurrentDB/EventStoreDB 22.6+ over gRPC, e.g. `esdb://localhost:2113?tls=false`. */
+export function kurrentdbEventStore(connectionString: string, options: KurrentdbEventStoreOptions = {}): EventStore {
+  const client = EventStoreDBClient.connectionString(connectionString);
+  const listeners: Array<(events: readonly RecordedEvent[]) => void> = [];
+  const subscriptions = new Set<Subscription>();
+  const notify = (result: AppendResult) => {
+    if (result.kind !== 'appended') return;
+    for (const listener of listeners) listener(result.events);
+  };
+
+  async function append(streamId: string, events: readonly NewEvent[], opts: AppendOptions = {}) {
+    // KurrentDB cannot join the caller's PostgreSQL transaction, so the events are durable at once; the
+    // listeners still wait for that transaction, so a projection they wake also sees the caller's writes.
+    const result = await appendToStream(client, streamId, events, opts.expected ?? 'any');
+    if (opts.uow) opts.uow.afterCommit(() => notify(result));
+    else notify(result);
+    return result;
+  }
+
+  return {
+    adapter: 'kurrentdb',
+    append,
+    readStream: (streamId, opts) => readStream(client, streamId, opts),
+    readAll: (opts) => readAll(client, opts),
+    countAfter: (after, types) => countAfter(client, after, types),
+    head: () => head(client),
+    subscribe(opts) {
+      const subscription = subscribeToAll(client, opts, options.resubscribe);
+      subscriptions.add(subscription);
+      return {
+        stop: async () => {
+          subscriptions.delete(subscription);
+          await subscription.stop();
+        },
+      };
+    },
+    onAppended: (listener) => void listeners.push(listener),
+    async close() {
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      subscriptions.clear();
+      await client.dispose();
+    },
+  };
+}

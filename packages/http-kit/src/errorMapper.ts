@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, type ApiErrorBody } from './apiError';
+import { validationDetails } from './validationDetails';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Strict body (spec, Versioning 3): a key the body does not declare, e.g. a removed one, answers 400
+     * `UNKNOWN_FIELD` instead of 422.
+     */
+    strictBody?: boolean;
+  }
+}
+
+const byFastifyCode: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'content type not supported; send application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'MALFORMED_REQUEST', 'content length does not match the body'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'MALFORMED_JSON', 'body is empty but content type is application/json'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'request body is too large'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'MALFORMED_JSON', 'body is not valid JSON'],
+};
+
+/** Turns anything thrown into the ApiError envelope and its status. Unknown errors never leak details. */
+export function toApiError(error: unknown, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
+  if (Array.isArray(e.validation)) {
+    const details = validationDetails(e.validation as never[]);
+    const unknownKey = details.some((d) => d.issue === 'is not allowed');
+    if (e.validationContext === 'body' && unknownKey && request.routeOptions.config?.strictBody) {
+      return new ApiError(400, 'UNKNOWN_FIELD', 'body carries a key this operation does not accept', {
+        details: details.filter((d) => d.issue === 'is not allowed'),
+      });
+    }
+    return new ApiError(422, 'VALIDATION_ERROR', 'request failed validation', { details });
+  }
+  const known = e.code ? byFastifyCode[e.code] : undefined;
+  if (known) return new ApiError(known[0], known[1], known[2]);
+  if (e instanceof SyntaxError && e.statusCode === 400) return new ApiError(400, 'MALFORMED_JSON', 'body is not valid JSON');
+  if (e.statusCode === 429) return new ApiError(429, 'RATE_LIMITED', 'too many requests; retry later');
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return new ApiError(e.statusCode, 'BAD_REQUEST', 'request cannot be processed');
+  }
+  return new ApiError(500, 'INTERNAL', 'unexpected server error');
+}
+
+function send(reply: FastifyReply, error: ApiError): FastifyReply {
+  if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
+  const body: ApiErrorBody = error.toBody();
+  return reply.code(error.status).type('application/json; charset=utf-8').send(body);
+}
+
+/** The one error mapper: every error and every unknown route leaves as the ApiError envelope. */
+export function installErrorMapper(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error, request);
+    if (apiError.status >= 500) {
+      request.log.error({ err: error, reqId: request.id }, 'request failed');
+    }
+    return send(reply, apiError);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, new ApiError(404, 'NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}

@@ -1,0 +1,84 @@
+import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
+import { type EventStore, postgresEventStore } from '@qiraa/eventstore';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bullmqProjector, PROJECTION_QUEUE, type ProjectionWorker, startProjectionWorker } from './bullmq';
+import { defineProjection } from './projection';
+import type { Projector } from './projector';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) console.warn('[bullmq projections] skipped: TEST_REDIS_URL is not set');
+
+const counted = defineProjection({
+  name: 'counted',
+  version: 1,
+  handles: ['Counted'],
+  tables: ['counted_rows'],
+  async apply({ sql, table }, event) {
+    await sql`insert into ${sql(table('counted_rows'))} (event_id) values (${event.eventId}) on conflict do nothing`;
+  },
+});
+
+describe.skipIf(!redisUrl)('BullMQ projection wake-ups (real Redis)', () => {
+  let db: TestDatabase;
+  let store: EventStore;
+  let projector: Projector;
+  let worker: ProjectionWorker;
+  const prefix = `qiraa-test-${process.pid}-${Date.now()}`;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = postgresEventStore(db.sql);
+    await db.sql`create table counted_rows (event_id uuid primary key)`;
+    const runner = { sql: db.sql, store };
+    projector = bullmqProjector(runner, [counted], { redisUrl: redisUrl!, prefix, sweepIntervalMs: 60_000 });
+    store.onAppended((events) => projector.wake(events));
+    await projector.start();
+    worker = startProjectionWorker(runner, [counted], { redisUrl: redisUrl!, prefix });
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await projector?.stop();
+    const redis = new Redis(redisUrl!);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    await db?.drop();
+  });
+
+  const rows = async () => Number((await db.sql`select count(*)::int as n from counted_rows`)[0]?.n);
+
+  it('projects appended events through a worker woken by a deduplicated job', async () => {
+    await Promise.all(Array.from({ length: 20 }, (_, i) => store.append(`counted-${i}`, [{ type: 'Counted', data: {} }])));
+    await expect.poll(rows, { timeout: 10_000, interval: 50 }).toBe(20);
+  });
+
+  it('keeps at most one waiting wake-up per projection however many appends arrive', async () => {
+    await worker.worker.pause();
+    for (let i = 0; i < 10; i++) await store.append(`burst-${i}`, [{ type: 'Counted', data: {} }]);
+    const redis = new Redis(redisUrl!);
+    await expect
+      .poll(async () => redis.llen(`${prefix}:${PROJECTION_QUEUE}:wait`), { timeout: 5000, interval: 50 })
+      .toBeGreaterThan(0);
+    expect(await redis.llen(`${prefix}:${PROJECTION_QUEUE}:wait`)).toBeLessThanOrEqual(1);
+    redis.disconnect();
+    worker.worker.resume();
+    await expect.poll(rows, { timeout: 10_000, interval: 50 }).toBe(30);
+  });
+
+  it('catches up from the periodic sweep even when a wake-up is lost', async () => {
+    // Appended straight into the log with no listener: only the sweep can find these.
+    const silent = postgresEventStore(db.sql);
+    await silent.append('lost-wakeup', [{ type: 'Counted', data: {} }]);
+    await projector.stop();
+    const sweeping = bullmqProjector({ sql: db.sql, store }, [counted], {
+      redisUrl: redisUrl!,
+      prefix,
+      sweepIntervalMs: 200,
+    });
+    await sweeping.start();
+    await expect.poll(rows, { timeout: 10_000, interval: 50 }).toBe(31);
+    await sweeping.stop();
+  });
+});

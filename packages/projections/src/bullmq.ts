@@ -1,0 +1,91 @@
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { catchUpAll } from './catchUpAll';
+import type { Projection } from './projection';
+import { type Projector, projectionsFor } from './projector';
+import type { RunnerDeps } from './runProjectionBatch';
+
+export const PROJECTION_QUEUE = 'qiraa-projections';
+const SWEEP_SCHEDULER = 'projection-sweep';
+
+export interface BullmqOptions {
+  redisUrl: string;
+  /** Key prefix, so test runs and deployments sharing one Redis stay apart. */
+  prefix?: string;
+  sweepIntervalMs?: number;
+}
+
+/**
+ * API side: a wake-up is a BullMQ job that carries only the projection's name. Deduplication keeps at most
+ * one waiting job per projection plus one queued behind an active one (keepLastIfActive), so a burst of
+ * appends costs one run. The job is only a signal: the event log and the checkpoint are the truth.
+ */
+export function bullmqProjector(deps: RunnerDeps, projections: readonly Projection[], options: BullmqOptions): Projector {
+  // Producers fail fast instead of queueing commands while Redis is away; the sweep catches up later.
+  const connection = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const queue = new Queue(PROJECTION_QUEUE, { connection, prefix: options.prefix });
+  queue.on('error', () => {});
+  return {
+    mode: 'bullmq',
+    projections,
+    wake(events) {
+      for (const projection of projectionsFor(projections, events)) {
+        queue
+          .add(
+            'project',
+            { projection: projection.name },
+            {
+              deduplication: { id: projection.name, keepLastIfActive: true },
+              removeOnComplete: true,
+              removeOnFail: 100,
+            },
+          )
+          .catch(() => {});
+      }
+    },
+    catchUp: (name) => catchUpAll(deps, projections, name),
+    async start() {
+      await queue.waitUntilReady();
+      await queue.upsertJobScheduler(
+        SWEEP_SCHEDULER,
+        { every: options.sweepIntervalMs ?? 5000 },
+        { name: 'sweep', opts: { removeOnComplete: true, removeOnFail: 100 } },
+      );
+    },
+    async stop() {
+      await queue.close();
+      connection.disconnect();
+    },
+  };
+}
+
+export interface ProjectionWorker {
+  readonly worker: Worker;
+  close(): Promise<void>;
+}
+
+/** Worker side (apps/worker): runs the named projection, or all of them for the periodic sweep. */
+export function startProjectionWorker(
+  deps: RunnerDeps,
+  projections: readonly Projection[],
+  options: BullmqOptions & { concurrency?: number },
+): ProjectionWorker {
+  // Blocking commands must wait for Redis however long it takes (bullmq#1744).
+  const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  const worker = new Worker(
+    PROJECTION_QUEUE,
+    async (job) => {
+      const name = job.name === 'sweep' ? undefined : (job.data as { projection?: string }).projection;
+      const results = await catchUpAll(deps, projections, name);
+      return Object.fromEntries([...results].map(([k, v]) => [k, v.kind]));
+    },
+    { connection, prefix: options.prefix, concurrency: options.concurrency ?? 2 },
+  );
+  return {
+    worker,
+    async close() {
+      await worker.close();
+      connection.disconnect();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { Checkpoint } from '@qiraa/eventstore';
+import { lockProjection } from './advisoryLock';
+import { replaceCheckpoint } from './checkpointStore';
+import type { Projection, ProjectionContext } from './projection';
+import type { RunnerDeps } from './runProjectionBatch';
+import { createShadowTable, shadowName, swapInShadowTable } from './shadowTables';
+
+export interface RebuildProgress {
+  applied: number;
+  /** Matching events visible when the rebuild started; more may arrive while it runs. */
+  total: number;
+}
+
+export interface RebuildResult {
+  applied: number;
+  checkpoint: Checkpoint | null;
+}
+
+/**
+ * Replays the log from the start into shadow tables while the live read model keeps serving, then in one
+ * transaction takes the projection's lock, applies what arrived meanwhile and swaps the shadows in.
+ */
+export async function rebuildProjection(
+  deps: RunnerDeps,
+  projection: Projection,
+  options: { batchSize?: number; onProgress?: (progress: RebuildProgress) => void } = {},
+): Promise<RebuildResult> {
+  const limit = options.batchSize ?? 1000;
+  const { sql, store } = deps;
+  await sql.begin(async (tx) => {
+    for (const table of projection.tables) await createShadowTable(tx, table);
+  });
+  const total = await store.countAfter(null, projection.handles);
+  let applied = 0;
+  let checkpoint: Checkpoint | null = null;
+  options.onProgress?.({ applied, total });
+
+  const applyBatches = async (tx: ProjectionContext['sql'], untilCaughtUp: boolean) => {
+    const ctx: ProjectionContext = { sql: tx, table: shadowName };
+    for (;;) {
+      const batch = await store.readAll({ after: checkpoint, limit, types: projection.handles });
+      for (const event of batch.events) await projection.apply(ctx, event);
+      applied += batch.events.length;
+      checkpoint = batch.checkpoint;
+      options.onProgress?.({ applied, total: Math.max(total, applied) });
+      if (batch.caughtUp || !untilCaughtUp) return batch.caughtUp;
+    }
+  };
+
+  // Fill: one transaction per batch, so a long replay holds no lock and no old snapshot.
+  for (;;) {
+    const caughtUp = await sql.begin((tx) => applyBatches(tx, false));
+    if (caughtUp) break;
+  }
+  await sql.begin(async (tx) => {
+    await lockProjection(tx, projection.name);
+    await applyBatches(tx, true);
+    for (const table of projection.tables) await swapInShadowTable(tx, table);
+    await replaceCheckpoint(tx, projection.name, projection.version, checkpoint, BigInt(applied));
+  });
+  return { applied, checkpoint };
+}

@@ -1,0 +1,180 @@
+import { inTransaction } from '@qiraa/db';
+import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
+import { type EventStore, postgresEventStore } from '@qiraa/eventstore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyInline } from './applyInline';
+import { catchUp } from './catchUp';
+import { inProcessProjector } from './inProcessProjector';
+import { defineProjection, type Projection } from './projection';
+import { projectionStatus } from './projectionStatus';
+import { rebuildProjection } from './rebuildProjection';
+import { runProjectionBatch } from './runProjectionBatch';
+
+let db: TestDatabase;
+let store: EventStore;
+
+/** A small read model for the runner's tests: one row per Tallied event, plus a running total per key. */
+function tallyProjection(version = 1, onApply?: () => Promise<void>): Projection {
+  return defineProjection({
+    name: 'tally',
+    version,
+    handles: ['Tallied'],
+    tables: ['tally_rows'],
+    async apply({ sql, table }, event) {
+      await onApply?.();
+      const d = event.data as { key: string; amount: number };
+      await sql`
+        insert into ${sql(table('tally_rows'))} (event_id, key, amount, version_seen)
+        values (${event.eventId}, ${d.key}, ${d.amount}, ${version}) on conflict do nothing`;
+    },
+  });
+}
+
+const tally = (key: string, amount: number) => ({ type: 'Tallied', data: { key, amount } });
+const total = async (key: string) => {
+  const [row] = await db.sql<{ s: bigint | null }[]>`select sum(amount)::bigint as s from tally_rows where key = ${key}`;
+  return Number(row?.s ?? 0n);
+};
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  store = postgresEventStore(db.sql);
+  await db.sql`
+    create table tally_rows (
+      event_id uuid primary key, key text not null, amount int not null, version_seen int not null
+    )`;
+  await db.sql`create index tally_rows_key_idx on tally_rows (key)`;
+});
+afterAll(() => db.drop());
+
+describe('projection runner', () => {
+  it('applies events after the checkpoint and stores the checkpoint in the same transaction', async () => {
+    const p = tallyProjection();
+    await store.append('tally-a', [tally('a', 2), { type: 'Ignored', data: {} }, tally('a', 3)]);
+    const first = await runProjectionBatch({ sql: db.sql, store }, p, 500);
+    expect(first).toEqual({ kind: 'applied', applied: 2, caughtUp: true });
+    expect(await total('a')).toBe(5);
+    const again = await runProjectionBatch({ sql: db.sql, store }, p, 500);
+    expect(again).toEqual({ kind: 'applied', applied: 0, caughtUp: true });
+    const [cp] = await db.sql`select checkpoint, events_applied from projection_checkpoints where name = 'tally'`;
+    expect(cp?.checkpoint).toBe(await store.head());
+    expect(cp?.events_applied).toBe(2n);
+  });
+
+  it('moves in batches of the given size until caught up', async () => {
+    const p = tallyProjection();
+    await store.append('tally-b', Array.from({ length: 7 }, () => tally('b', 1)));
+    const one = await runProjectionBatch({ sql: db.sql, store }, p, 3);
+    expect(one).toMatchObject({ applied: 3, caughtUp: false });
+    const rest = await catchUp({ sql: db.sql, store }, p, 3);
+    expect(rest).toEqual({ kind: 'caught_up', applied: 4, rebuilt: false });
+    expect(await total('b')).toBe(7);
+  });
+
+  it('leaves the checkpoint and the rows untouched when a batch fails', async () => {
+    let fail = true;
+    const p = tallyProjection(1, async () => {
+      if (fail) throw new Error('handler broke');
+    });
+    await store.append('tally-c', [tally('c', 10)]);
+    await expect(runProjectionBatch({ sql: db.sql, store }, p)).rejects.toThrow('handler broke');
+    expect(await total('c')).toBe(0);
+    fail = false;
+    await catchUp({ sql: db.sql, store }, p);
+    expect(await total('c')).toBe(10);
+  });
+
+  it('lets only one of two concurrent runners work a projection (two real connections)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const isInside = new Promise<void>((r) => (entered = r));
+    const slow = tallyProjection(1, async () => {
+      entered();
+      await gate;
+    });
+    await store.append('tally-d', [tally('d', 1)]);
+    const other = db.connectAgain(2);
+    const first = runProjectionBatch({ sql: db.sql, store }, slow);
+    await isInside;
+    const second = await runProjectionBatch({ sql: other, store }, tallyProjection());
+    expect(second).toEqual({ kind: 'busy' });
+    release();
+    expect(await first).toMatchObject({ kind: 'applied', applied: 1 });
+    expect(await total('d')).toBe(1);
+  });
+
+  it('applies a command’s events inline, and the runner’s second pass changes nothing', async () => {
+    const p = tallyProjection();
+    await catchUp({ sql: db.sql, store }, p);
+    await inTransaction(db.sql, async (uow) => {
+      const result = await store.append('tally-e', [tally('e', 4)], { uow });
+      if (result.kind !== 'appended') throw new Error('append failed');
+      await applyInline(uow, p, result.events);
+    });
+    expect(await total('e')).toBe(4);
+    await catchUp({ sql: db.sql, store }, p);
+    expect(await total('e')).toBe(4);
+  });
+
+  it('rebuilds from position zero into a shadow table and swaps it in, keeping index names', async () => {
+    const p = tallyProjection();
+    await catchUp({ sql: db.sql, store }, p);
+    const before = await db.sql`select event_id, key, amount from tally_rows order by event_id`;
+    await db.sql`delete from tally_rows where key = 'a'`; // drift the live read model on purpose
+    const progress: number[] = [];
+    const result = await rebuildProjection({ sql: db.sql, store }, p, {
+      batchSize: 2,
+      onProgress: ({ applied }) => progress.push(applied),
+    });
+    expect(result.applied).toBe(before.length);
+    expect(progress.at(-1)).toBe(before.length);
+    expect(progress.length).toBeGreaterThan(2);
+    const after = await db.sql`select event_id, key, amount from tally_rows order by event_id`;
+    expect(after).toEqual(before);
+    const indexes = await db.sql<{ relname: string }[]>`
+      select c.relname from pg_index i join pg_class c on c.oid = i.indexrelid
+      where i.indrelid = 'tally_rows'::regclass order by 1`;
+    expect(indexes.map((i) => i.relname)).toEqual(['tally_rows_key_idx', 'tally_rows_pkey']);
+    expect(await db.sql`select to_regclass('tally_rows__rebuild') as t`).toEqual([{ t: null }]);
+  });
+
+  it('includes events appended while a rebuild is filling its shadow table', async () => {
+    let appended = false;
+    const p = tallyProjection(1, async () => {
+      if (!appended) {
+        appended = true;
+        await store.append('tally-f', [tally('f', 6)]);
+      }
+    });
+    await rebuildProjection({ sql: db.sql, store }, p, { batchSize: 1 });
+    expect(await total('f')).toBe(6);
+  });
+
+  it('rebuilds a projection whose version moved on before running it again, and reports status', async () => {
+    const v2 = tallyProjection(2);
+    const [statusBefore] = await projectionStatus({ sql: db.sql, store }, [v2]);
+    expect(statusBefore).toMatchObject({ name: 'tally', version: 2, storedVersion: 1, needsRebuild: true });
+    const result = await catchUp({ sql: db.sql, store }, v2);
+    expect(result).toMatchObject({ kind: 'caught_up', rebuilt: true });
+    const seen = await db.sql`select distinct version_seen from tally_rows`;
+    expect(seen).toEqual([{ version_seen: 2 }]);
+    const [statusAfter] = await projectionStatus({ sql: db.sql, store }, [v2]);
+    expect(statusAfter).toMatchObject({ storedVersion: 2, lag: 0, needsRebuild: false });
+    expect(statusAfter?.checkpoint).toBe(statusAfter?.head);
+    expect(await runProjectionBatch({ sql: db.sql, store }, tallyProjection(1))).toEqual({
+      kind: 'newer_version_stored',
+      storedVersion: 2,
+    });
+  });
+
+  it('keeps a read model current in-process: an append wakes the projection', async () => {
+    const p = tallyProjection(2);
+    const projector = inProcessProjector({ sql: db.sql, store }, [p], { sweepIntervalMs: 60_000 });
+    store.onAppended((events) => projector.wake(events));
+    await projector.start();
+    await store.append('tally-g', [tally('g', 9)]);
+    await expect.poll(() => total('g'), { timeout: 5000, interval: 20 }).toBe(9);
+    await projector.stop();
+  });
+});
