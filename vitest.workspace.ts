@@ -2,7 +2,8 @@ import { defineWorkspace } from 'vitest/config';
 
 /**
  * The test projects, by tier (Emmett's naming): `*.unit.spec.ts` need nothing; `*.int.spec.ts` get a
- * PostgreSQL server (TEST_DATABASE_URL or embedded) and a fresh database per file. vitest.config.ts
+ * PostgreSQL server (TEST_DATABASE_URL or embedded) and a fresh database per file; `*.e2e.spec.ts` start
+ * real processes. vitest.config.ts
  * hands this list to vitest as its `projects`, so this file is the one source of the project list.
  */
 export default defineWorkspace([
@@ -19,6 +20,15 @@ export default defineWorkspace([
       globalSetup: ['packages/db/src/testing/globalSetup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
+    },
+  },
+  {
+    // Whole processes as a user starts them (npm start with nothing configured): own embedded server each.
+    test: {
+      name: 'e2e',
+      include: ['apps/*/src/**/*.e2e.spec.ts'],
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
     },
   },
 ]);

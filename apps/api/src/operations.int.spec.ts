@@ -43,7 +43,9 @@ describe('operational endpoints', () => {
     await recordAuditEvent(t.runtime.store, { eventType: 'probe', organizationId: null, actorUserId: null });
     const metrics = async () => (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
     // The in-process projector may be mid-run; the gauge reads the lag at scrape time.
-    await expect.poll(metrics, { timeout: 5000, interval: 20 }).toMatch(/qiraa_projection_lag_events\{projection="audit_log"\} 0/);
+    await expect
+      .poll(metrics, { timeout: 5000, interval: 20 })
+      .toMatch(/qiraa_projection_lag_events\{projection="audit_log"\} 0/);
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/qiraa_http_requests_total\{method="GET",route="\/healthz",status="200"\} [1-9]/);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,18 @@ export interface BenchDatabase {
   readonly server: 'external' | 'embedded';
   /** Drops the database and stops the embedded server, if any. Safe to call twice. */
   release(): Promise<void>;
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -39,7 +52,11 @@ export async function acquireDatabase(log: (line: string) => void): Promise<Benc
       await chmod(dir, 0o755);
       log(`starting embedded PostgreSQL in ${dir}`);
       const server = await startEmbeddedPostgres(dir);
-      cleanups.push(() => server.stop());
+      cleanups.push(async () => {
+        // Ctrl-C reaches the server too; stop() would then wait for an exit that already happened.
+        if (!existsSync(path.join(dir, 'postmaster.pid'))) return;
+        await withTimeout(server.stop(), 15_000, 'stopping the embedded server');
+      });
       serverUrl = server.url;
     }
     const name = `qiraa_bench_${randomBytes(5).toString('hex')}`;

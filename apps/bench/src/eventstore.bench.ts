@@ -50,6 +50,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // e.g. postgres.js writing to a socket that Ctrl-C's server shutdown closed: still drop the database.
+  process.on('uncaughtException', (error) => {
+    if (!interrupted) console.error(`bench:eventstore crashed: ${error.stack ?? error.message}`);
+    void cleanUp().finally(() => process.exit(interrupted ? 130 : 1));
+  });
 
   const db = await acquireDatabase((line) => console.log(line));
   const sql = connect(db.url, { max: args.writers + 2, applicationName: 'qiraa-bench' });

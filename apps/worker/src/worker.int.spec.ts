@@ -33,7 +33,11 @@ describe.skipIf(!redisUrl)('apps/worker with REDIS_URL (real Redis and PostgreSQ
 
   it('runs the API side as BullMQ producer and projects in the worker', async () => {
     expect(api.projector.mode).toBe('bullmq');
-    const { auditId } = await recordAuditEvent(api.store, { eventType: 'probe', organizationId: 'org_w', actorUserId: 1 });
+    const { auditId } = await recordAuditEvent(api.store, {
+      eventType: 'probe',
+      organizationId: 'org_w',
+      actorUserId: 1,
+    });
     await expect
       .poll(async () => (await db.sql`select organization_id from audit_log where id = ${auditId}`)[0], {
         timeout: 10_000,

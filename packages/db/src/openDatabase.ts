@@ -1,5 +1,5 @@
-import { startEmbeddedPostgres } from './embeddedPostgres';
 import { createDatabaseIfMissing } from './createDatabase';
+import { startEmbeddedPostgres } from './embeddedPostgres';
 
 export interface DatabaseLocation {
   /** URL of the application database. */

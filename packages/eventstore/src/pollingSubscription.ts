@@ -24,7 +24,11 @@ export function pollingSubscription(
     } catch (error) {
       options.onError?.(error);
     }
-    if (!stopped) timer = setTimeout(() => void (running = loop()), intervalMs);
+    if (!stopped) {
+      timer = setTimeout(() => {
+        running = loop();
+      }, intervalMs);
+    }
   };
   let running = loop();
   return {

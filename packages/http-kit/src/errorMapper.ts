@@ -36,7 +36,8 @@ export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   }
   const known = e.code ? byFastifyCode[e.code] : undefined;
   if (known) return new ApiError(known[0], known[1], known[2]);
-  if (e instanceof SyntaxError && e.statusCode === 400) return new ApiError(400, 'MALFORMED_JSON', 'body is not valid JSON');
+  if (e instanceof SyntaxError && e.statusCode === 400)
+    return new ApiError(400, 'MALFORMED_JSON', 'body is not valid JSON');
   if (e.statusCode === 429) return new ApiError(429, 'RATE_LIMITED', 'too many requests; retry later');
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return new ApiError(e.statusCode, 'BAD_REQUEST', 'request cannot be processed');

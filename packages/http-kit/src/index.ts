@@ -11,5 +11,5 @@ export {
 } from './apiError';
 export { installErrorMapper, toApiError } from './errorMapper';
 export { ApiErrorSchema, ErrorDetailSchema, errorResponses } from './schemas';
-export { closeObjects, validatorCompiler } from './validatorCompiler';
 export { validationDetails } from './validationDetails';
+export { closeObjects, validatorCompiler } from './validatorCompiler';

@@ -50,7 +50,9 @@ describe.skipIf(!redisUrl)('BullMQ projection wake-ups (real Redis)', () => {
   const rows = async () => Number((await db.sql`select count(*)::int as n from counted_rows`)[0]?.n);
 
   it('projects appended events through a worker woken by a deduplicated job', async () => {
-    await Promise.all(Array.from({ length: 20 }, (_, i) => store.append(`counted-${i}`, [{ type: 'Counted', data: {} }])));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.append(`counted-${i}`, [{ type: 'Counted', data: {} }])),
+    );
     await expect.poll(rows, { timeout: 10_000, interval: 50 }).toBe(20);
   });
 

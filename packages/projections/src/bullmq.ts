@@ -20,7 +20,11 @@ export interface BullmqOptions {
  * one waiting job per projection plus one queued behind an active one (keepLastIfActive), so a burst of
  * appends costs one run. The job is only a signal: the event log and the checkpoint are the truth.
  */
-export function bullmqProjector(deps: RunnerDeps, projections: readonly Projection[], options: BullmqOptions): Projector {
+export function bullmqProjector(
+  deps: RunnerDeps,
+  projections: readonly Projection[],
+  options: BullmqOptions,
+): Projector {
   // Producers fail fast instead of queueing commands while Redis is away; the sweep catches up later.
   const connection = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   const queue = new Queue(PROJECTION_QUEUE, { connection, prefix: options.prefix });

@@ -1,5 +1,11 @@
 export { applyInline } from './applyInline';
-export { type BullmqOptions, bullmqProjector, PROJECTION_QUEUE, type ProjectionWorker, startProjectionWorker } from './bullmq';
+export {
+  type BullmqOptions,
+  bullmqProjector,
+  PROJECTION_QUEUE,
+  type ProjectionWorker,
+  startProjectionWorker,
+} from './bullmq';
 export { type CatchUpResult, catchUp } from './catchUp';
 export { catchUpAll } from './catchUpAll';
 export { type InProcessOptions, inProcessProjector } from './inProcessProjector';

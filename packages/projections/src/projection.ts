@@ -25,4 +25,3 @@ export function defineProjection(projection: Projection): Projection {
   if (projection.handles.length === 0) throw new Error(`projection ${projection.name} handles no event type`);
   return projection;
 }
-

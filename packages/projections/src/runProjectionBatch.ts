@@ -23,11 +23,7 @@ export type BatchResult =
  * One batch: read after the checkpoint, apply, move the checkpoint, all in one transaction, so a batch
  * either happened entirely or not at all (exactly-once effect on the read model).
  */
-export async function runProjectionBatch(
-  deps: RunnerDeps,
-  projection: Projection,
-  limit = 500,
-): Promise<BatchResult> {
+export async function runProjectionBatch(deps: RunnerDeps, projection: Projection, limit = 500): Promise<BatchResult> {
   return (await deps.sql.begin(async (tx) => {
     if (!(await tryLockProjection(tx, projection.name))) return { kind: 'busy' };
     const stored = await loadCheckpoint(tx, projection.name, projection.version);

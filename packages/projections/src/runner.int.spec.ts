@@ -32,7 +32,9 @@ function tallyProjection(version = 1, onApply?: () => Promise<void>): Projection
 
 const tally = (key: string, amount: number) => ({ type: 'Tallied', data: { key, amount } });
 const total = async (key: string) => {
-  const [row] = await db.sql<{ s: bigint | null }[]>`select sum(amount)::bigint as s from tally_rows where key = ${key}`;
+  const [row] = await db.sql<
+    { s: bigint | null }[]
+  >`select sum(amount)::bigint as s from tally_rows where key = ${key}`;
   return Number(row?.s ?? 0n);
 };
 
@@ -63,7 +65,10 @@ describe('projection runner', () => {
 
   it('moves in batches of the given size until caught up', async () => {
     const p = tallyProjection();
-    await store.append('tally-b', Array.from({ length: 7 }, () => tally('b', 1)));
+    await store.append(
+      'tally-b',
+      Array.from({ length: 7 }, () => tally('b', 1)),
+    );
     const one = await runProjectionBatch({ sql: db.sql, store }, p, 3);
     expect(one).toMatchObject({ applied: 3, caughtUp: false });
     const rest = await catchUp({ sql: db.sql, store }, p, 3);

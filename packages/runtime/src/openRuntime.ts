@@ -65,7 +65,13 @@ export async function openRuntime(config: Config, options: OpenOptions): Promise
   store.onAppended((events) => projector.wake(events));
 
   const readiness: ReadinessCheck[] = [
-    { name: 'database', check: async () => (await sql`select 1 as ok`, true) },
+    {
+      name: 'database',
+      check: async () => {
+        await sql`select 1 as ok`;
+        return true;
+      },
+    },
     {
       name: 'migrations',
       check: async () => {

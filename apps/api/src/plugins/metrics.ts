@@ -1,5 +1,5 @@
-import { projectionStatus, type RunnerDeps } from '@qiraa/projections';
 import type { Projection } from '@qiraa/projections';
+import { projectionStatus, type RunnerDeps } from '@qiraa/projections';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 

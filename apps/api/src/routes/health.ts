@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 
 const Check = Type.Object({ name: Type.String(), ok: Type.Boolean(), detail: Type.Optional(Type.String()) });
-const Readiness = Type.Object({ status: Type.Union([Type.Literal('ready'), Type.Literal('not_ready')]), checks: Type.Array(Check) });
+const Readiness = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('not_ready')]),
+  checks: Type.Array(Check),
+});
 
 export function healthRoutes(app: FastifyInstance, readiness: readonly ReadinessCheck[]): void {
   app.get(

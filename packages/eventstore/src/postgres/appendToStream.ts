@@ -75,7 +75,11 @@ async function currentVersion(sql: AnySql, streamId: string): Promise<bigint | n
 }
 
 /** A retry of an append that already landed: every id stored, all in this stream. */
-export async function alreadyStored(sql: AnySql, streamId: string, ids: readonly string[]): Promise<AppendResult | null> {
+export async function alreadyStored(
+  sql: AnySql,
+  streamId: string,
+  ids: readonly string[],
+): Promise<AppendResult | null> {
   const rows = await sql<{ stream_id: string }[]>`
     select stream_id from es_events where event_id = any(${sql.array(ids as string[])}::uuid[])`;
   if (rows.length !== ids.length || rows.some((r) => r.stream_id !== streamId)) return null;

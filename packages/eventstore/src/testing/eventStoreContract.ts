@@ -38,7 +38,9 @@ export function eventStoreContract(adapterName: string, setup: () => ContractFix
     it('appends to a new stream and reads it back in order with versions from 1', async () => {
       const { store } = setup();
       const stream = uniqueStream();
-      const result = await store.append(stream, [event('A', { n: 1 }), event('B', { n: 2 })], { expected: 'no_stream' });
+      const result = await store.append(stream, [event('A', { n: 1 }), event('B', { n: 2 })], {
+        expected: 'no_stream',
+      });
       expect(result.kind).toBe('appended');
       if (result.kind !== 'appended') return;
       expect(result.streamVersion).toBe(2n);
