@@ -69,6 +69,24 @@ describe('postgres event store specifics', () => {
     expect(result.kind).toBe('duplicate');
   });
 
+  it('stores one copy when parallel writers send the same event ids (two or more real connections)', async () => {
+    const again = postgresEventStore(db.connectAgain(3));
+    const e = { eventId: '0b7e7a52-0f57-4f43-8a8e-5d3c3a1f0002', type: 'Raced', data: {} };
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? again : store).append('dup-race', [e], { expected: 'any' })),
+    );
+    expect(results.filter((r) => r.kind === 'appended')).toHaveLength(1);
+    expect(results.filter((r) => r.kind === 'duplicate')).toHaveLength(5);
+    expect(await store.readStream('dup-race')).toHaveLength(1);
+  });
+
+  it('refuses an event id that is already stored in another stream', async () => {
+    const e = { eventId: '0b7e7a52-0f57-4f43-8a8e-5d3c3a1f0003', type: 'Once', data: {} };
+    await store.append('owner-stream', [e]);
+    await expect(store.append('other-stream', [e])).rejects.toThrow(/already stored elsewhere/);
+    expect(await store.readStream('other-stream')).toEqual([]);
+  });
+
   it('tells listeners about appends only after commit', async () => {
     const seen: string[] = [];
     store.onAppended((events) => seen.push(...events.map((e) => e.streamId)));

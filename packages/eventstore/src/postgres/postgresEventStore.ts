@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
 import { pollingSubscription } from '../pollingSubscription';
 import type { AppendOptions, AppendResult, EventStore, NewEvent, RecordedEvent } from '../types';
-import { alreadyStored, appendToStream, isDuplicateEventId } from './appendToStream';
+import { appendToStream } from './appendToStream';
 import { countAfter } from './countAfter';
 import { readAll, visibleHead } from './readAll';
 import { readStream } from './readStream';
@@ -15,39 +15,10 @@ export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number 
   };
 
   async function append(streamId: string, events: readonly NewEvent[], opts: AppendOptions = {}) {
-    const expected = opts.expected ?? 'any';
-    const uow = opts.uow;
-    if (uow) {
-      // A savepoint keeps the caller's transaction usable when a concurrent retry wins the event-id race.
-      try {
-        const result = await uow.sql.savepoint((sp) => appendToStream(sp, streamId, events, expected));
-        uow.afterCommit(() => notify(result));
-        return result;
-      } catch (error) {
-        if (!isDuplicateEventId(error)) throw error;
-        return (await duplicateOrThrow(uow.sql, streamId, events, error)) as AppendResult;
-      }
-    }
-    try {
-      const result = (await sql.begin((tx) => appendToStream(tx, streamId, events, expected))) as AppendResult;
-      notify(result);
-      return result;
-    } catch (error) {
-      if (!isDuplicateEventId(error)) throw error;
-      return duplicateOrThrow(sql, streamId, events, error);
-    }
-  }
-
-  async function duplicateOrThrow(
-    q: Parameters<typeof alreadyStored>[0],
-    streamId: string,
-    events: readonly NewEvent[],
-    error: unknown,
-  ): Promise<AppendResult> {
-    const ids = events.map((e) => e.eventId).filter((id): id is string => Boolean(id));
-    const duplicate = ids.length === events.length ? await alreadyStored(q, streamId, ids) : null;
-    if (duplicate) return duplicate;
-    throw error;
+    const result = await appendToStream(opts.uow?.sql ?? sql, streamId, events, opts.expected ?? 'any');
+    if (opts.uow) opts.uow.afterCommit(() => notify(result));
+    else notify(result);
+    return result;
   }
 
   const store: EventStore = {
