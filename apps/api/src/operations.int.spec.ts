@@ -75,3 +75,30 @@ describe('docs/openapi.json', () => {
     expect(committed).toBe(serializeOpenapi(await openapiDocument()));
   });
 });
+
+describe('/readyz with a queue configured', () => {
+  it('reports the queue and answers 503 while it is unreachable', async () => {
+    const down = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const res = await down.app.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      const body = res.json();
+      expect(body.status).toBe('not_ready');
+      expect(body.checks.find((c: { name: string }) => c.name === 'queue')).toMatchObject({ ok: false });
+      expect(body.checks.find((c: { name: string }) => c.name === 'database')).toEqual({ name: 'database', ok: true });
+    } finally {
+      await down.close();
+    }
+  });
+
+  it.skipIf(!process.env.TEST_REDIS_URL)('reports a reachable queue as ready', async () => {
+    const up = await createTestApp({ env: { REDIS_URL: process.env.TEST_REDIS_URL } });
+    try {
+      const res = await up.app.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().checks).toContainEqual({ name: 'queue', ok: true });
+    } finally {
+      await up.close();
+    }
+  });
+});

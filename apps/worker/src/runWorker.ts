@@ -17,6 +17,7 @@ export async function runWorker(config: Config, log: (line: string) => void): Pr
   const worker = startProjectionWorker({ sql: runtime.sql, store: runtime.store }, runtime.projector.projections, {
     redisUrl: config.redisUrl,
     prefix: config.queuePrefix,
+    onError: (error) => log(`redis: ${error.message}`),
   });
   worker.worker.on('failed', (job, error) => log(`job ${job?.name} failed: ${error.message}`));
   return {

@@ -13,6 +13,8 @@ export interface BullmqOptions {
   /** Key prefix, so test runs and deployments sharing one Redis stay apart. */
   prefix?: string;
   sweepIntervalMs?: number;
+  /** Redis connection trouble; the producer keeps reconnecting and the sweep catches up afterwards. */
+  onError?: (error: Error) => void;
 }
 
 /**
@@ -27,8 +29,10 @@ export function bullmqProjector(
 ): Projector {
   // Producers fail fast instead of queueing commands while Redis is away; the sweep catches up later.
   const connection = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const report = (error: Error) => options.onError?.(error);
+  connection.on('error', report);
   const queue = new Queue(PROJECTION_QUEUE, { connection, prefix: options.prefix });
-  queue.on('error', () => {});
+  queue.on('error', report);
   return {
     mode: 'bullmq',
     projections,
@@ -76,6 +80,7 @@ export function startProjectionWorker(
 ): ProjectionWorker {
   // Blocking commands must wait for Redis however long it takes (bullmq#1744).
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  connection.on('error', (error) => options.onError?.(error));
   const worker = new Worker(
     PROJECTION_QUEUE,
     async (job) => {

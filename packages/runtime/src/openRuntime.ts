@@ -57,6 +57,7 @@ export async function openRuntime(config: Config, options: OpenOptions): Promise
           redisUrl: config.redisUrl,
           prefix: config.queuePrefix,
           sweepIntervalMs: config.sweepIntervalMs,
+          onError: (error) => options.log?.(`projection queue: ${error.message}`),
         })
       : inProcessProjector(runner, projections, {
           sweepIntervalMs: config.sweepIntervalMs,
@@ -105,6 +106,7 @@ function redisCheck(url: string): ReadinessCheck {
     name: 'queue',
     async check() {
       const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false });
+      redis.on('error', () => {}); // the failed connect() below reports it
       try {
         await redis.connect();
         return (await redis.ping()) === 'PONG' ? true : 'unexpected ping answer';

@@ -1,5 +1,6 @@
 import { EventStoreDBClient } from '@eventstore/db-client';
-import type { AppendOptions, AppendResult, EventStore, NewEvent, RecordedEvent, Subscription } from '../types';
+import { appendListeners } from '../appendListeners';
+import type { AppendOptions, EventStore, NewEvent, Subscription } from '../types';
 import { appendToStream } from './appendToStream';
 import { countAfter } from './countAfter';
 import { head } from './head';
@@ -14,19 +15,14 @@ export interface KurrentdbEventStoreOptions {
 /** The event-store port on KurrentDB/EventStoreDB 22.6+ over gRPC, e.g. `esdb://localhost:2113?tls=false`. */
 export function kurrentdbEventStore(connectionString: string, options: KurrentdbEventStoreOptions = {}): EventStore {
   const client = EventStoreDBClient.connectionString(connectionString);
-  const listeners: Array<(events: readonly RecordedEvent[]) => void> = [];
+  const listeners = appendListeners();
   const subscriptions = new Set<Subscription>();
-  const notify = (result: AppendResult) => {
-    if (result.kind !== 'appended') return;
-    for (const listener of listeners) listener(result.events);
-  };
 
   async function append(streamId: string, events: readonly NewEvent[], opts: AppendOptions = {}) {
     // KurrentDB cannot join the caller's PostgreSQL transaction, so the events are durable at once; the
     // listeners still wait for that transaction, so a projection they wake also sees the caller's writes.
     const result = await appendToStream(client, streamId, events, opts.expected ?? 'any');
-    if (opts.uow) opts.uow.afterCommit(() => notify(result));
-    else notify(result);
+    listeners.announce(result, opts.uow);
     return result;
   }
 
@@ -47,7 +43,7 @@ export function kurrentdbEventStore(connectionString: string, options: Kurrentdb
         },
       };
     },
-    onAppended: (listener) => void listeners.push(listener),
+    onAppended: listeners.add,
     async close() {
       await Promise.all([...subscriptions].map((s) => s.stop()));
       subscriptions.clear();

@@ -1,6 +1,7 @@
 import type { Sql } from '@qiraa/db';
+import { appendListeners } from '../appendListeners';
 import { pollingSubscription } from '../pollingSubscription';
-import type { AppendOptions, AppendResult, EventStore, NewEvent, RecordedEvent } from '../types';
+import type { AppendOptions, EventStore, NewEvent } from '../types';
 import { appendToStream } from './appendToStream';
 import { countAfter } from './countAfter';
 import { readAll, visibleHead } from './readAll';
@@ -8,16 +9,11 @@ import { readStream } from './readStream';
 
 /** The event-store port on PostgreSQL (tables es_streams and es_events, migration 0001). */
 export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number } = {}): EventStore {
-  const listeners: Array<(events: readonly RecordedEvent[]) => void> = [];
-  const notify = (result: AppendResult) => {
-    if (result.kind !== 'appended') return;
-    for (const listener of listeners) listener(result.events);
-  };
+  const listeners = appendListeners();
 
   async function append(streamId: string, events: readonly NewEvent[], opts: AppendOptions = {}) {
     const result = await appendToStream(opts.uow?.sql ?? sql, streamId, events, opts.expected ?? 'any');
-    if (opts.uow) opts.uow.afterCommit(() => notify(result));
-    else notify(result);
+    listeners.announce(result, opts.uow);
     return result;
   }
 
@@ -29,7 +25,7 @@ export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number 
     countAfter: (after, types) => countAfter(sql, after, types),
     head: () => visibleHead(sql),
     subscribe: (opts) => pollingSubscription(store, opts, options.pollIntervalMs),
-    onAppended: (listener) => void listeners.push(listener),
+    onAppended: listeners.add,
     close: async () => {},
   };
   return store;
