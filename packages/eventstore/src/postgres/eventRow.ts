@@ -3,7 +3,7 @@ import { encodeCheckpoint } from './checkpoint';
 
 export interface EventRow {
   global_position: bigint;
-  transaction_id: string;
+  xid_text: string;
   stream_id: string;
   stream_version: bigint;
   event_id: string;
@@ -14,9 +14,12 @@ export interface EventRow {
   created_at: Date;
 }
 
-/** Column list shared by every read, so rows always map the same way. */
+/**
+ * Column list shared by every read, so rows always map the same way. The xid's text form must not be
+ * aliased `transaction_id`: ORDER BY would then sort by that text ('998' after '14986') and skip events.
+ */
 export const EVENT_COLUMNS =
-  'global_position, transaction_id::text as transaction_id, stream_id, stream_version, event_id::text as event_id, event_type, schema_version, data, metadata, created_at';
+  'global_position, transaction_id::text as xid_text, stream_id, stream_version, event_id::text as event_id, event_type, schema_version, data, metadata, created_at';
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
@@ -28,6 +31,6 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     data: row.data,
     metadata: row.metadata,
     createdAt: row.created_at,
-    position: encodeCheckpoint({ transactionId: row.transaction_id, globalPosition: row.global_position }),
+    position: encodeCheckpoint({ transactionId: row.xid_text, globalPosition: row.global_position }),
   };
 }

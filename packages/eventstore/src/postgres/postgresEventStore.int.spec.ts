@@ -48,6 +48,20 @@ describe('postgres event store specifics', () => {
     expect(await store.readStream('guard-1')).toHaveLength(1);
   });
 
+  it('orders the log by transaction id as a number, across a change in its digit count', async () => {
+    // Two committed events written by transactions 5 and 10: as text, '10' sorts before '5'.
+    await db.sql`insert into es_streams (stream_id, stream_type, version) values ('xid-order', 'xid', 2)`;
+    await db.sql`
+      insert into es_events (transaction_id, stream_id, stream_version, event_id, event_type, data)
+      values ('5'::xid8, 'xid-order', 1, gen_random_uuid(), 'XidOrdered', '{"n": 5}'),
+             ('10'::xid8, 'xid-order', 2, gen_random_uuid(), 'XidOrdered', '{"n": 10}')`;
+    const first = await store.readAll({ after: null, limit: 1, types: ['XidOrdered'] });
+    const second = await store.readAll({ after: first.checkpoint, limit: 1, types: ['XidOrdered'] });
+    expect([...first.events, ...second.events].map((e) => e.data)).toEqual([{ n: 5 }, { n: 10 }]);
+    const head = await store.head();
+    expect(head && BigInt(head.split(':')[0]!)).toBeGreaterThan(10n);
+  });
+
   it('rolls the events back with the unit of work that carried them', async () => {
     await expect(
       inTransaction(db.sql, async (uow) => {

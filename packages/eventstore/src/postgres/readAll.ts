@@ -31,9 +31,9 @@ export async function readAll(sql: Sql, options: ReadAllOptions): Promise<ReadAl
 }
 
 export async function visibleHead(sql: AnySql): Promise<Checkpoint | null> {
-  const [row] = await sql<{ transaction_id: string; global_position: bigint }[]>`
-    select transaction_id::text as transaction_id, global_position from es_events
+  const [row] = await sql<{ xid_text: string; global_position: bigint }[]>`
+    select transaction_id::text as xid_text, global_position from es_events
     where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
     order by transaction_id desc, global_position desc limit 1`;
-  return row ? encodeCheckpoint({ transactionId: row.transaction_id, globalPosition: row.global_position }) : null;
+  return row ? encodeCheckpoint({ transactionId: row.xid_text, globalPosition: row.global_position }) : null;
 }
