@@ -72,6 +72,12 @@ export interface ReadAllResult {
   checkpoint: Checkpoint | null;
   /** True when nothing visible is left after `checkpoint`. */
   caughtUp: boolean;
+  /**
+   * Caught up, but committed events wait behind an older transaction that is still open (they become
+   * readable when it ends). A reader woken for them should look again shortly instead of waiting for
+   * the next wake-up.
+   */
+  waiting?: boolean;
 }
 
 export interface Subscription {

@@ -1,11 +1,20 @@
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { needsAnotherLook } from './catchUp';
 import { catchUpAll } from './catchUpAll';
 import type { Projection } from './projection';
 import { type Projector, projectionsFor } from './projector';
 import type { RunnerDeps } from './runProjectionBatch';
 
 export const PROJECTION_QUEUE = 'qiraa-projections';
+const RETRY_MS = 100;
+
+/** One waiting wake-up per projection, plus one queued behind an active run (bullmq ≥ 5.72). */
+const wakeOptions = (projection: string) => ({
+  deduplication: { id: projection, keepLastIfActive: true },
+  removeOnComplete: true,
+  removeOnFail: 100,
+});
 const SWEEP_SCHEDULER = 'projection-sweep';
 
 export interface BullmqOptions {
@@ -38,17 +47,7 @@ export function bullmqProjector(
     projections,
     wake(events) {
       for (const projection of projectionsFor(projections, events)) {
-        queue
-          .add(
-            'project',
-            { projection: projection.name },
-            {
-              deduplication: { id: projection.name, keepLastIfActive: true },
-              removeOnComplete: true,
-              removeOnFail: 100,
-            },
-          )
-          .catch(() => {});
+        queue.add('project', { projection: projection.name }, wakeOptions(projection.name)).catch(() => {});
       }
     },
     catchUp: (name) => catchUpAll(deps, projections, name),
@@ -81,11 +80,17 @@ export function startProjectionWorker(
   // Blocking commands must wait for Redis however long it takes (bullmq#1744).
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', (error) => options.onError?.(error));
+  const requeue = new Queue(PROJECTION_QUEUE, { connection, prefix: options.prefix });
   const worker = new Worker(
     PROJECTION_QUEUE,
     async (job) => {
       const name = job.name === 'sweep' ? undefined : (job.data as { projection?: string }).projection;
       const results = await catchUpAll(deps, projections, name);
+      for (const [projection, result] of results) {
+        if (needsAnotherLook(result)) {
+          await requeue.add('project', { projection }, { ...wakeOptions(projection), delay: RETRY_MS });
+        }
+      }
       return Object.fromEntries([...results].map(([k, v]) => [k, v.kind]));
     },
     { connection, prefix: options.prefix, concurrency: options.concurrency ?? 2 },
@@ -94,6 +99,7 @@ export function startProjectionWorker(
     worker,
     async close() {
       await worker.close();
+      await requeue.close();
       connection.disconnect();
     },
   };

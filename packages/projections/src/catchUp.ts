@@ -2,8 +2,16 @@ import type { Projection } from './projection';
 import { rebuildProjection } from './rebuildProjection';
 import { type RunnerDeps, runProjectionBatch } from './runProjectionBatch';
 
+/**
+ * Whether the run may have left events behind: they sit behind an older open transaction, or another
+ * instance held the projection and may have read before they were visible. The caller looks again soon.
+ */
+export const needsAnotherLook = (result: CatchUpResult) =>
+  result.kind === 'busy' || (result.kind === 'caught_up' && result.waiting);
+
 export type CatchUpResult =
-  | { kind: 'caught_up'; applied: number; rebuilt: boolean }
+  /** `waiting`: committed events sit behind an older open transaction; look again shortly. */
+  | { kind: 'caught_up'; applied: number; rebuilt: boolean; waiting: boolean }
   | { kind: 'busy'; applied: number }
   | { kind: 'newer_version_stored'; storedVersion: number };
 
@@ -24,7 +32,7 @@ export async function catchUp(deps: RunnerDeps, projection: Projection, batchSiz
         continue;
       case 'applied':
         applied += result.applied;
-        if (result.caughtUp) return { kind: 'caught_up', applied, rebuilt };
+        if (result.caughtUp) return { kind: 'caught_up', applied, rebuilt, waiting: result.waiting };
     }
   }
 }

@@ -1,8 +1,10 @@
-import { catchUp } from './catchUp';
+import { catchUp, needsAnotherLook } from './catchUp';
 import { catchUpAll } from './catchUpAll';
 import type { Projection } from './projection';
 import { type Projector, projectionsFor } from './projector';
 import type { RunnerDeps } from './runProjectionBatch';
+
+const RETRY_MS = 100;
 
 export interface InProcessOptions {
   /** Safety-net interval: every projection is caught up this often even without a wake-up. */
@@ -31,7 +33,9 @@ export function inProcessProjector(
       return;
     }
     const run = catchUp(deps, projection)
-      .then(() => {})
+      .then((result) => {
+        if (needsAnotherLook(result)) setTimeout(() => schedule(projection), RETRY_MS).unref();
+      })
       .catch((error) => options.onError?.(error, projection.name))
       .finally(() => {
         running.delete(projection.name);

@@ -11,7 +11,7 @@ export interface RunnerDeps {
 }
 
 export type BatchResult =
-  | { kind: 'applied'; applied: number; caughtUp: boolean }
+  | { kind: 'applied'; applied: number; caughtUp: boolean; waiting: boolean }
   /** Another instance holds this projection's lock and is doing the work. */
   | { kind: 'busy' }
   /** The stored read model was built by an older version of the projection. */
@@ -35,6 +35,11 @@ export async function runProjectionBatch(deps: RunnerDeps, projection: Projectio
     if (batch.checkpoint !== stored.checkpoint) {
       await saveCheckpoint(tx, projection.name, batch.checkpoint, batch.events.length);
     }
-    return { kind: 'applied', applied: batch.events.length, caughtUp: batch.caughtUp };
+    return {
+      kind: 'applied',
+      applied: batch.events.length,
+      caughtUp: batch.caughtUp,
+      waiting: batch.waiting === true,
+    };
   })) as BatchResult;
 }

@@ -54,10 +54,10 @@ describe('projection runner', () => {
     const p = tallyProjection();
     await store.append('tally-a', [tally('a', 2), { type: 'Ignored', data: {} }, tally('a', 3)]);
     const first = await runProjectionBatch({ sql: db.sql, store }, p, 500);
-    expect(first).toEqual({ kind: 'applied', applied: 2, caughtUp: true });
+    expect(first).toMatchObject({ kind: 'applied', applied: 2, caughtUp: true });
     expect(await total('a')).toBe(5);
     const again = await runProjectionBatch({ sql: db.sql, store }, p, 500);
-    expect(again).toEqual({ kind: 'applied', applied: 0, caughtUp: true });
+    expect(again).toMatchObject({ kind: 'applied', applied: 0, caughtUp: true });
     const [cp] = await db.sql`select checkpoint, events_applied from projection_checkpoints where name = 'tally'`;
     expect(cp?.checkpoint).toBe(await store.head());
     expect(cp?.events_applied).toBe(2n);
@@ -72,7 +72,7 @@ describe('projection runner', () => {
     const one = await runProjectionBatch({ sql: db.sql, store }, p, 3);
     expect(one).toMatchObject({ applied: 3, caughtUp: false });
     const rest = await catchUp({ sql: db.sql, store }, p, 3);
-    expect(rest).toEqual({ kind: 'caught_up', applied: 4, rebuilt: false });
+    expect(rest).toMatchObject({ kind: 'caught_up', applied: 4, rebuilt: false });
     expect(await total('b')).toBe(7);
   });
 
@@ -171,6 +171,38 @@ describe('projection runner', () => {
       kind: 'newer_version_stored',
       storedVersion: 2,
     });
+  });
+
+  it('looks again when the events it was woken for wait behind an older open transaction', async () => {
+    const p = tallyProjection(2);
+    const projector = inProcessProjector({ sql: db.sql, store }, [p], { sweepIntervalMs: 60_000 });
+    const listened = postgresEventStore(db.sql);
+    listened.onAppended((events) => projector.wake(events));
+    await projector.start();
+    await catchUp({ sql: db.sql, store }, p);
+
+    // A second real connection takes its xid first and stays open: the fast event behind it is committed
+    // but not yet readable when its wake-up runs the projection.
+    const slowSql = db.connectAgain(1);
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let opened!: () => void;
+    const isOpen = new Promise<void>((r) => (opened = r));
+    const slow = inTransaction(slowSql, async (uow) => {
+      await postgresEventStore(slowSql).append('tally-slow', [tally('h', 1)], { uow });
+      opened();
+      await released;
+    });
+    await isOpen;
+    await listened.append('tally-fast', [tally('h', 10)]);
+    const batch = await store.readAll({ after: await store.head(), limit: 10, types: ['Tallied'] });
+    expect(batch).toMatchObject({ caughtUp: true, waiting: true });
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await slow;
+    // No further wake-up and no sweep within the test: only the projector's own second look finds them.
+    await expect.poll(() => total('h'), { timeout: 3000, interval: 20 }).toBe(11);
+    await projector.stop();
   });
 
   it('keeps a read model current in-process: an append wakes the projection', async () => {

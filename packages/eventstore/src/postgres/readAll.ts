@@ -26,8 +26,17 @@ export async function readAll(sql: Sql, options: ReadAllOptions): Promise<ReadAl
       return { events, checkpoint: events.at(-1)!.position, caughtUp: false };
     }
     const head = await visibleHead(tx);
-    return { events, checkpoint: head ?? options.after ?? null, caughtUp: true };
+    return { events, checkpoint: head ?? options.after ?? null, caughtUp: true, waiting: await heldBack(tx) };
   })) as ReadAllResult;
+}
+
+/** Committed events of transactions at or above the snapshot's xmin: readable once the older ones end. */
+async function heldBack(sql: AnySql): Promise<boolean> {
+  const [row] = await sql<{ waiting: boolean }[]>`
+    select exists (
+      select 1 from es_events where transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+    ) as waiting`;
+  return row?.waiting === true;
 }
 
 export async function visibleHead(sql: AnySql): Promise<Checkpoint | null> {
