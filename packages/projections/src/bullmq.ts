@@ -1,13 +1,15 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { needsAnotherLook } from './catchUp';
+import { catchUp, needsAnotherLook } from './catchUp';
 import { catchUpAll } from './catchUpAll';
 import type { Projection } from './projection';
-import { type Projector, projectionsFor } from './projector';
+import { findProjection, type Projector, projectionsFor } from './projector';
 import type { RunnerDeps } from './runProjectionBatch';
 
 export const PROJECTION_QUEUE = 'qiraa-projections';
 const RETRY_MS = 100;
+const MAX_EXTRA_LOOKS = 50;
 
 /** One waiting wake-up per projection, plus one queued behind an active run (bullmq ≥ 5.72). */
 const wakeOptions = (projection: string) => ({
@@ -80,15 +82,20 @@ export function startProjectionWorker(
   // Blocking commands must wait for Redis however long it takes (bullmq#1744).
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', (error) => options.onError?.(error));
-  const requeue = new Queue(PROJECTION_QUEUE, { connection, prefix: options.prefix });
   const worker = new Worker(
     PROJECTION_QUEUE,
     async (job) => {
       const name = job.name === 'sweep' ? undefined : (job.data as { projection?: string }).projection;
       const results = await catchUpAll(deps, projections, name);
-      for (const [projection, result] of results) {
-        if (needsAnotherLook(result)) {
-          await requeue.add('project', { projection }, { ...wakeOptions(projection), delay: RETRY_MS });
+      // Events behind an older open transaction, or a projection another instance held: look again within
+      // this job (a wake-up added now would be folded into this very job's deduplication id). The sweep
+      // covers anything still left after that.
+      for (let look = 0; look < MAX_EXTRA_LOOKS; look++) {
+        const again = [...results].filter(([, result]) => needsAnotherLook(result)).map(([projection]) => projection);
+        if (again.length === 0) break;
+        await sleep(RETRY_MS);
+        for (const projection of again) {
+          results.set(projection, await catchUp(deps, findProjection(projections, projection)));
         }
       }
       return Object.fromEntries([...results].map(([k, v]) => [k, v.kind]));
@@ -99,7 +106,6 @@ export function startProjectionWorker(
     worker,
     async close() {
       await worker.close();
-      await requeue.close();
       connection.disconnect();
     },
   };
