@@ -1,7 +1,7 @@
 import { recordAuditEvent } from '@qiraa/audit';
 import { createDatabaseIfMissing } from '@qiraa/db';
 import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
-import { postgresEventStore } from '@qiraa/eventstore';
+import { postgresEventStore, untilNothingWaiting } from '@qiraa/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './testing/runCli';
 
@@ -21,6 +21,7 @@ beforeAll(async () => {
       detail: { detail: 'manual' },
     });
   }
+  await untilNothingWaiting(store);
 });
 afterAll(() => db.drop());
 

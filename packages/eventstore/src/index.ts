@@ -4,3 +4,4 @@ export { pollingSubscription } from './pollingSubscription';
 export { decodeCheckpoint, encodeCheckpoint } from './postgres/checkpoint';
 export { postgresEventStore } from './postgres/postgresEventStore';
 export * from './types';
+export { untilNothingWaiting } from './untilNothingWaiting';

@@ -1,4 +1,4 @@
-import type { Checkpoint } from '@qiraa/eventstore';
+import { type Checkpoint, untilNothingWaiting } from '@qiraa/eventstore';
 import { lockProjection } from './advisoryLock';
 import { replaceCheckpoint } from './checkpointStore';
 import type { Projection, ProjectionContext } from './projection';
@@ -23,7 +23,7 @@ export interface RebuildResult {
 export async function rebuildProjection(
   deps: RunnerDeps,
   projection: Projection,
-  options: { batchSize?: number; onProgress?: (progress: RebuildProgress) => void } = {},
+  options: { batchSize?: number; settleTimeoutMs?: number; onProgress?: (progress: RebuildProgress) => void } = {},
 ): Promise<RebuildResult> {
   const limit = options.batchSize ?? 1000;
   const { sql, store } = deps;
@@ -47,11 +47,17 @@ export async function rebuildProjection(
     }
   };
 
-  // Fill: one transaction per batch, so a long replay holds no lock and no old snapshot.
-  for (;;) {
-    const caughtUp = await sql.begin((tx) => applyBatches(tx, false));
-    if (caughtUp) break;
-  }
+  // Fill: one transaction per batch, so a long replay holds no lock and no old snapshot. Then wait (briefly,
+  // and before taking the lock an inline applier may be waiting for) for events held behind an older
+  // transaction, so the rebuilt model reaches everything committed before the swap.
+  const fill = async () => {
+    for (;;) {
+      const caughtUp = await sql.begin((tx) => applyBatches(tx, false));
+      if (caughtUp) return;
+    }
+  };
+  await fill();
+  if (await untilNothingWaiting(store, { timeoutMs: options.settleTimeoutMs ?? 10_000 })) await fill();
   await sql.begin(async (tx) => {
     await lockProjection(tx, projection.name);
     await applyBatches(tx, true);

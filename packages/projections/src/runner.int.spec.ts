@@ -1,6 +1,6 @@
 import { inTransaction } from '@qiraa/db';
 import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
-import { type EventStore, postgresEventStore } from '@qiraa/eventstore';
+import { type EventStore, postgresEventStore, untilNothingWaiting } from '@qiraa/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyInline } from './applyInline';
 import { catchUp } from './catchUp';
@@ -31,6 +31,8 @@ function tallyProjection(version = 1, onApply?: () => Promise<void>): Projection
 }
 
 const tally = (key: string, amount: number) => ({ type: 'Tallied', data: { key, amount } });
+/** Another test file's open transaction can hold fresh events back for a moment (cluster-wide xmin). */
+const settled = async () => expect(await untilNothingWaiting(store)).toBe(true);
 const total = async (key: string) => {
   const [row] = await db.sql<
     { s: bigint | null }[]
@@ -53,6 +55,7 @@ describe('projection runner', () => {
   it('applies events after the checkpoint and stores the checkpoint in the same transaction', async () => {
     const p = tallyProjection();
     await store.append('tally-a', [tally('a', 2), { type: 'Ignored', data: {} }, tally('a', 3)]);
+    await settled();
     const first = await runProjectionBatch({ sql: db.sql, store }, p, 500);
     expect(first).toMatchObject({ kind: 'applied', applied: 2, caughtUp: true });
     expect(await total('a')).toBe(5);
@@ -69,6 +72,7 @@ describe('projection runner', () => {
       'tally-b',
       Array.from({ length: 7 }, () => tally('b', 1)),
     );
+    await settled();
     const one = await runProjectionBatch({ sql: db.sql, store }, p, 3);
     expect(one).toMatchObject({ applied: 3, caughtUp: false });
     const rest = await catchUp({ sql: db.sql, store }, p, 3);
@@ -82,6 +86,7 @@ describe('projection runner', () => {
       if (fail) throw new Error('handler broke');
     });
     await store.append('tally-c', [tally('c', 10)]);
+    await settled();
     await expect(runProjectionBatch({ sql: db.sql, store }, p)).rejects.toThrow('handler broke');
     expect(await total('c')).toBe(0);
     fail = false;
@@ -99,6 +104,7 @@ describe('projection runner', () => {
       await gate;
     });
     await store.append('tally-d', [tally('d', 1)]);
+    await settled();
     const other = db.connectAgain(2);
     const first = runProjectionBatch({ sql: db.sql, store }, slow);
     await isInside;
@@ -124,6 +130,7 @@ describe('projection runner', () => {
 
   it('rebuilds from position zero into a shadow table and swaps it in, keeping index names', async () => {
     const p = tallyProjection();
+    await settled();
     await catchUp({ sql: db.sql, store }, p);
     const before = await db.sql`select event_id, key, amount from tally_rows order by event_id`;
     await db.sql`delete from tally_rows where key = 'a'`; // drift the live read model on purpose

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomEventId } from '../eventId';
 import type { EventStore, NewEvent, RecordedEvent } from '../types';
+import { untilNothingWaiting } from '../untilNothingWaiting';
 
 export interface ContractFixture {
   store: EventStore;
@@ -20,8 +21,12 @@ const event = (type = 'ContractTested', data: Record<string, unknown> = {}): New
   metadata: { actorUserId: 1, organizationId: 'org_contract' },
 });
 
-/** Reads the whole log from `after` in small batches, as a projection would. */
-async function drain(store: EventStore, after: string | null, types?: readonly string[]) {
+/**
+ * Reads the whole log from `after` in small batches, as a projection would; by default first waits until
+ * no committed event is held back by another test's open transaction (a cluster-wide horizon).
+ */
+async function drain(store: EventStore, after: string | null, types?: readonly string[], settle = true) {
+  if (settle) expect(await untilNothingWaiting(store)).toBe(true);
   const seen: RecordedEvent[] = [];
   let checkpoint = after;
   for (;;) {
@@ -132,7 +137,7 @@ export function eventStoreContract(adapterName: string, setup: () => ContractFix
       const slow = await fixture.holdOpenAppend(uniqueStream('slow'), [event('Race', { who: 'slow' })]);
       await store.append(uniqueStream('fast'), [event('Race', { who: 'fast' })]);
 
-      const whileOpen = await drain(store, start.checkpoint, ['Race']);
+      const whileOpen = await drain(store, start.checkpoint, ['Race'], false);
       // The fast event may not be handed out yet: a reader that took it would move its checkpoint past the slow one.
       expect(whileOpen.seen.map((e) => (e.data as { who: string }).who)).toEqual([]);
 
