@@ -38,6 +38,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildOptions = {}):
 
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(ApiErrorSchema);
+  for (const schema of runtime.contexts.flatMap((c) => c.sharedSchemas ?? [])) app.addSchema(schema);
   installErrorMapper(app);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -49,6 +50,9 @@ export async function buildApp(runtime: AppRuntime, options: BuildOptions = {}):
 
   await app.register(
     async (api) => {
+      for (const context of runtime.contexts) {
+        if (context.plugins) await api.register(context.plugins(runtime.deps));
+      }
       for (const context of runtime.contexts) {
         if (context.routes) await api.register(context.routes(runtime.deps));
       }

@@ -15,22 +15,25 @@ const probe = defineContext({
       nested: Type.Optional(Type.Object({ code: Type.String() })),
     });
     const Query = Type.Object({ windowDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 14 })) });
-    app.post('/probe/echo', { schema: { body: Body, querystring: Query } }, async (request) => ({
+    app.post('/probe/echo', { config: { public: true }, schema: { body: Body, querystring: Query } }, async (request) => ({
       body: request.body,
       query: request.query,
     }));
     app.patch(
       '/probe/strict',
-      { schema: { body: Type.Object({ contrast: Type.Optional(Type.Boolean()) }) }, config: { strictBody: true } },
+      {
+        schema: { body: Type.Object({ contrast: Type.Optional(Type.Boolean()) }) },
+        config: { strictBody: true, public: true },
+      },
       async (request) => request.body,
     );
-    app.get('/probe/boom', async () => {
+    app.get('/probe/boom', { config: { public: true } }, async () => {
       throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
     });
-    app.get('/probe/limited', async () => {
+    app.get('/probe/limited', { config: { public: true } }, async () => {
       throw new ApiError(429, 'RATE_LIMITED', 'too many requests; retry later', { retryAfter: 42 });
     });
-    app.get('/probe/conflict', async () => {
+    app.get('/probe/conflict', { config: { public: true } }, async () => {
       throw new ApiError(409, 'CONFLICT', 'already done', { reason: 'already_voided' });
     });
   },

@@ -13,7 +13,14 @@ export async function openapiDocument(): Promise<Record<string, unknown>> {
   const store = postgresEventStore(sql);
   const projector = inProcessProjector({ sql, store }, allProjections(contexts));
   const app = await buildApp(
-    { sql, store, projector, contexts, readiness: [], deps: { sql, store, projector, nodeEnv: 'openapi' } },
+    {
+      sql,
+      store,
+      projector,
+      contexts,
+      readiness: [],
+      deps: { sql, store, projector, nodeEnv: 'openapi', jwtSecret: 'openapi-document-has-no-tokens-to-sign-0000' },
+    },
     { logLevel: 'silent' },
   );
   await app.ready();

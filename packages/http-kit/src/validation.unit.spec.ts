@@ -30,12 +30,14 @@ describe('validationDetails', () => {
         { keyword: 'type', instancePath: '/items/2/grade', message: 'must be integer', params: {} },
         { keyword: 'type', instancePath: '/items/2/grade', message: 'must be integer', params: {} },
         { keyword: 'type', instancePath: '', message: 'must be object', params: {} },
+        { keyword: 'discriminator', instancePath: '', params: { error: 'mapping', tag: 'primaryPersona' } },
       ]),
     ).toEqual([
       { field: 'email', issue: 'is required' },
       { field: 'child.note', issue: 'is not allowed' },
       { field: 'items.2.grade', issue: 'must be integer' },
       { field: '(body)', issue: 'must be object' },
+      { field: 'primaryPersona', issue: 'is not one of the allowed values' },
     ]);
   });
 });

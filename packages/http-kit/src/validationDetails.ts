@@ -16,6 +16,10 @@ export function validationDetails(errors: readonly Partial<ErrorObject>[]): Erro
     let detail: ErrorDetail;
     if (error.keyword === 'required') {
       detail = { field: join(base, String(params.missingProperty)), issue: 'is required' };
+    } else if (error.keyword === 'discriminator') {
+      // A union keyed on a tag (e.g. primaryPersona): the tag itself is what is wrong or missing.
+      const issue = params.error === 'tag' ? 'is required' : 'is not one of the allowed values';
+      detail = { field: join(base, String(params.tag)), issue };
     } else if (error.keyword === 'additionalProperties') {
       detail = { field: join(base, String(params.additionalProperty)), issue: 'is not allowed' };
     } else {

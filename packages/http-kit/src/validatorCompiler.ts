@@ -5,7 +5,13 @@ import type { FastifySchemaCompiler } from 'fastify';
 // ajv-formats is CommonJS; under ESM its function sits on `default`.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
-const base: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false };
+const base: Options = {
+  allErrors: true,
+  removeAdditional: false,
+  useDefaults: true,
+  strict: false,
+  discriminator: true,
+};
 // Bodies are JSON and must already have the right types; query strings and params are text and are coerced.
 const bodyAjv = addFormats(new Ajv({ ...base, coerceTypes: false }));
 const textAjv = addFormats(new Ajv({ ...base, coerceTypes: 'array' }));

@@ -2,6 +2,7 @@ import type { Sql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
 import type { Projection, Projector } from '@qiraa/projections';
 import type { FastifyPluginAsync } from 'fastify';
+import type { TSchema } from 'typebox';
 
 /** What a context's routes and commands get from the app: never another context's internals. */
 export interface ContextDeps {
@@ -9,6 +10,8 @@ export interface ContextDeps {
   readonly store: EventStore;
   readonly projector: Projector;
   readonly nodeEnv: string;
+  /** HS256 key of the access tokens. */
+  readonly jwtSecret: string;
 }
 
 /**
@@ -18,6 +21,13 @@ export interface ContextDeps {
 export interface BoundedContext {
   readonly name: string;
   readonly projections: readonly Projection[];
+  /**
+   * Schemas with an `$id` that routes reference with `Type.Ref(id)`; added at the root (a child scope's
+   * addSchema would rebuild that scope's validator compiler) and named components in the OpenAPI document.
+   */
+  readonly sharedSchemas?: readonly TSchema[];
+  /** Hooks and decorators for every /api route (wrapped in fastify-plugin), registered before all routes. */
+  plugins?(deps: ContextDeps): FastifyPluginAsync;
   routes?(deps: ContextDeps): FastifyPluginAsync;
 }
 

@@ -14,6 +14,8 @@ export interface Config {
   readonly eventstoreUrl: string | undefined;
   readonly queuePrefix: string;
   readonly sweepIntervalMs: number;
+  /** HS256 key for access tokens; required in production, kept in DATA_DIR otherwise. */
+  readonly jwtSecret: string | undefined;
 }
 
 const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
@@ -37,5 +39,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventstoreUrl: nonEmpty(env.EVENTSTORE_URL),
     queuePrefix: nonEmpty(env.QUEUE_PREFIX) ?? 'qiraa',
     sweepIntervalMs: integer(env.PROJECTION_SWEEP_MS, 5000, 'PROJECTION_SWEEP_MS'),
+    jwtSecret: nonEmpty(env.JWT_SECRET),
   };
 }

@@ -1,5 +1,6 @@
 import { connect, type DatabaseLocation, migrateOrThrow, openDatabase, pendingMigrations, type Sql } from '@qiraa/db';
 import { type EventStore, kurrentdbEventStore, postgresEventStore } from '@qiraa/eventstore';
+import { resolveJwtSecret } from '@qiraa/identity';
 import type { BoundedContext, ContextDeps } from '@qiraa/kernel';
 import { bullmqProjector, inProcessProjector, type Projector } from '@qiraa/projections';
 import { Redis } from 'ioredis';
@@ -90,7 +91,17 @@ export async function openRuntime(config: Config, options: OpenOptions): Promise
     store,
     projector,
     contexts,
-    deps: { sql, store, projector, nodeEnv: config.nodeEnv },
+    deps: {
+      sql,
+      store,
+      projector,
+      nodeEnv: config.nodeEnv,
+      // Only the API signs tokens; the worker and the CLI never need (or create) the key.
+      jwtSecret:
+        options.role === 'api'
+          ? resolveJwtSecret({ jwtSecret: config.jwtSecret, nodeEnv: config.nodeEnv, dataDir: config.dataDir })
+          : '',
+    },
     readiness,
     async close() {
       await projector.stop();

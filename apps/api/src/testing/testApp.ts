@@ -4,6 +4,8 @@ import { contexts as defaultContexts, loadConfig, openRuntime, type Runtime } fr
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../buildApp';
 
+export const TEST_JWT_SECRET = 'qiraa-test-secret-0123456789abcdef0123456789';
+
 export interface TestApp {
   app: FastifyInstance;
   runtime: Runtime;
@@ -17,7 +19,13 @@ export interface TestApp {
  */
 export async function createTestApp(options: { extraContexts?: BoundedContext[]; env?: NodeJS.ProcessEnv } = {}) {
   const db = await createTestDatabase();
-  const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...options.env });
+  const config = loadConfig({
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_JWT_SECRET,
+    ...options.env,
+  });
   const runtime = await openRuntime(config, {
     role: 'api',
     contexts: [...defaultContexts, ...(options.extraContexts ?? [])],

@@ -1,0 +1,61 @@
+import jwt from '@fastify/jwt';
+import { recordAuditEvent } from '@qiraa/audit';
+import { ApiError } from '@qiraa/http-kit';
+import type { ContextDeps } from '@qiraa/kernel';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { loadCaller } from '../queries/loadCaller';
+import { holds, isSuperAdmin } from './caller';
+import { ACCESS_TOKEN_SECONDS, type AccessClaims, JWT_ALGORITHM } from './tokenClaims';
+
+const tokenErrors: Record<string, [string, string]> = {
+  FST_JWT_NO_AUTHORIZATION_IN_HEADER: ['TOKEN_MISSING', 'no Authorization header'],
+  FST_JWT_AUTHORIZATION_TOKEN_EXPIRED: ['TOKEN_EXPIRED', 'access token expired; call refresh'],
+};
+
+async function verifiedClaims(request: FastifyRequest): Promise<AccessClaims> {
+  try {
+    return await request.jwtVerify<AccessClaims>();
+  } catch (error) {
+    const [code, message] = tokenErrors[(error as { code?: string }).code ?? ''] ?? [
+      'TOKEN_INVALID',
+      'access token is malformed or not recognized',
+    ];
+    throw new ApiError(401, code, message);
+  }
+}
+
+/**
+ * The tenant context, resolved once for every /api route: verify the bearer token (HS256 only), re-read
+ * the user and organization (disabled ones stop at once), check the route's `anyPermission`, and record
+ * a super-bypass audit event for every super-scope administrator call.
+ */
+export const authPlugin = (deps: ContextDeps) =>
+  fp(async (app: FastifyInstance) => {
+    await app.register(jwt, {
+      secret: deps.jwtSecret,
+      sign: { algorithm: JWT_ALGORITHM, expiresIn: ACCESS_TOKEN_SECONDS },
+      verify: { algorithms: [JWT_ALGORITHM] },
+    });
+    app.decorateRequest('caller', null);
+    app.addHook('onRequest', async (request) => {
+      if (request.is404 || request.routeOptions.config?.public) return;
+      const claims = await verifiedClaims(request);
+      const userId = Number(claims.sub);
+      const caller = Number.isSafeInteger(userId) ? await loadCaller(deps.sql, userId) : null;
+      if (!caller) throw new ApiError(401, 'SESSION_REVOKED', 'the account or its organization is disabled');
+      request.caller = caller;
+      const needed = request.routeOptions.config?.anyPermission;
+      if (needed && !holds(caller, ...needed)) {
+        throw new ApiError(403, 'PERMISSION_DENIED', 'permission set does not cover the operation');
+      }
+      if (isSuperAdmin(caller)) {
+        await recordAuditEvent(deps.store, {
+          eventType: 'super_bypass',
+          organizationId: null,
+          actorUserId: caller.userId,
+          detail: { method: request.method, route: request.routeOptions.url ?? request.url },
+        });
+      }
+    });
+  });

@@ -1,0 +1,35 @@
+import { ApiError } from '@qiraa/http-kit';
+import type { FastifyRequest } from 'fastify';
+import type { Permission, Persona } from '../permissions';
+
+/** The authenticated user and their tenant context, resolved once per request by the auth hook. */
+export interface Caller {
+  readonly userId: number;
+  readonly persona: Persona;
+  /** null only for the super-scope administrator. */
+  readonly organizationId: string | null;
+  /** The principal's school. */
+  readonly schoolId: string | null;
+  readonly permissions: readonly Permission[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** No bearer token needed (login, register, student login, class preview). */
+    public?: boolean;
+    /** The caller must hold at least one of these, else 403 PERMISSION_DENIED. */
+    anyPermission?: readonly Permission[];
+  }
+}
+
+export const isSuperAdmin = (caller: Caller) => caller.permissions.includes('SUPER_ADMIN');
+export const holds = (caller: Caller, ...any: Permission[]) => any.some((p) => caller.permissions.includes(p));
+
+/** The caller of a protected route (the hook guarantees one). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw new ApiError(401, 'TOKEN_MISSING', 'authentication required');
+  return request.caller;
+}
