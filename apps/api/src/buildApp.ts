@@ -8,6 +8,18 @@ import { registerOpenApi } from './plugins/openapi';
 import { installRequestLog } from './plugins/requestLog';
 import { healthRoutes } from './routes/health';
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered (the authorization matrix test compares its rows with this list). */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
 export type AppRuntime = Pick<Runtime, 'deps' | 'contexts' | 'readiness' | 'projector' | 'sql' | 'store'>;
 
 export interface BuildOptions {
@@ -37,6 +49,11 @@ export async function buildApp(runtime: AppRuntime, options: BuildOptions = {}):
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url });
+  });
+  app.decorate('registeredRoutes', routes);
   app.addSchema(ApiErrorSchema);
   for (const schema of runtime.contexts.flatMap((c) => c.sharedSchemas ?? [])) app.addSchema(schema);
   installErrorMapper(app);

@@ -1,0 +1,5 @@
+import type { MatrixRow } from './matrixTypes';
+import { identityCoreRows } from './rows/identityCore';
+
+/** Route × caller × target → status, one file of rows per context. Every /api route must have a row. */
+export const MATRIX: readonly MatrixRow[] = [...identityCoreRows];
