@@ -1,5 +1,6 @@
 import type { MatrixRow } from './matrixTypes';
+import { identityClassRows } from './rows/identityClasses';
 import { identityCoreRows } from './rows/identityCore';
 
 /** Route × caller × target → status, one file of rows per context. Every /api route must have a row. */
-export const MATRIX: readonly MatrixRow[] = [...identityCoreRows];
+export const MATRIX: readonly MatrixRow[] = [...identityCoreRows, ...identityClassRows];
