@@ -15,10 +15,14 @@ const probe = defineContext({
       nested: Type.Optional(Type.Object({ code: Type.String() })),
     });
     const Query = Type.Object({ windowDays: Type.Optional(Type.Integer({ minimum: 1, maximum: 90, default: 14 })) });
-    app.post('/probe/echo', { config: { public: true }, schema: { body: Body, querystring: Query } }, async (request) => ({
-      body: request.body,
-      query: request.query,
-    }));
+    app.post(
+      '/probe/echo',
+      { config: { public: true }, schema: { body: Body, querystring: Query } },
+      async (request) => ({
+        body: request.body,
+        query: request.query,
+      }),
+    );
     app.patch(
       '/probe/strict',
       {

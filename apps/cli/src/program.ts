@@ -4,6 +4,7 @@ import { migrateCommand } from './commands/migrate';
 import { openapiCommand } from './commands/openapi';
 import { projectionsRebuildCommand } from './commands/projectionsRebuild';
 import { projectionsStatusCommand } from './commands/projectionsStatus';
+import { seedDemoCommand } from './commands/seedDemo';
 
 export function buildProgram(): Command {
   const program = new Command('qiraa')
@@ -40,6 +41,11 @@ export function buildProgram(): Command {
     .option('--limit <n>', 'stop after n events')
     .option('-f, --follow', 'keep waiting for new events')
     .action(eventsTailCommand);
+
+  program
+    .command('seed-demo')
+    .description('on an empty database: a demo organization (JO) with a school, classes and a user of every persona')
+    .action(seedDemoCommand);
 
   program
     .command('openapi')

@@ -1,17 +1,35 @@
 import { defineContext } from '@qiraa/kernel';
 import { authPlugin } from './auth/authPlugin';
+import { AuditLogEntry, auditLogRoutes } from './routes/auditLogRoutes';
+import { authRoutes } from './routes/authRoutes';
+import { classCodeRoutes } from './routes/classCodeRoutes';
+import { classDeleteRoutes } from './routes/classDeleteRoutes';
+import { classTeacherRoutes } from './routes/classTeacherRoutes';
+import { clientLogRoutes } from './routes/clientLogRoutes';
+import { parentLinkRoutes } from './routes/parentLinkRoutes';
+import { preferencesRoutes, UserPreferencesResponse } from './routes/preferencesRoutes';
+import { rosterRoutes } from './routes/rosterRoutes';
+import { studentAuthRoutes } from './routes/studentAuthRoutes';
+import { tenancyRoutes } from './routes/tenancyRoutes';
 import { AuthTokensResponse } from './schemas';
 import { ClassResponse } from './tenancySchemas';
-import { authRoutes } from './routes/authRoutes';
-import { tenancyRoutes } from './routes/tenancyRoutes';
 
 export const identityContext = defineContext({
   name: 'identity',
   projections: [],
-  sharedSchemas: [AuthTokensResponse, ClassResponse],
+  sharedSchemas: [AuthTokensResponse, ClassResponse, UserPreferencesResponse, AuditLogEntry],
   plugins: (deps) => authPlugin(deps),
   routes: (deps) => async (app) => {
     await app.register(authRoutes(deps));
     await app.register(tenancyRoutes(deps));
+    await app.register(preferencesRoutes(deps));
+    await app.register(clientLogRoutes());
+    await app.register(auditLogRoutes(deps));
+    await app.register(studentAuthRoutes(deps));
+    await app.register(classCodeRoutes(deps));
+    await app.register(classTeacherRoutes(deps));
+    await app.register(classDeleteRoutes(deps));
+    await app.register(rosterRoutes(deps));
+    await app.register(parentLinkRoutes(deps));
   },
 });

@@ -1,4 +1,12 @@
 export { type Caller, callerOf, holds, isSuperAdmin } from './auth/caller';
 export { resolveJwtSecret } from './auth/jwtSecret';
+export { assignClassTeacher } from './commands/classTeachers';
+export { createClass } from './commands/createClass';
+export { createOrganization } from './commands/createOrganization';
+export { createSchool } from './commands/createSchool';
+export { createUser, type NewUser } from './commands/createUser';
+export { enrollStudent } from './commands/enrollStudent';
+export { linkParent } from './commands/parentLinks';
+export { registerFirstAdmin } from './commands/registerFirstAdmin';
 export { identityContext } from './context';
 export { PERMISSIONS, PERSONAS, type Permission, type Persona, permissionsFor } from './permissions';

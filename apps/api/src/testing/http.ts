@@ -12,8 +12,18 @@ export interface Client {
 /** Requests through fastify.inject, with the caller's bearer token when given. */
 export function client(app: FastifyInstance, accessToken?: string): Client {
   const auth: Record<string, string> = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
-  const send = (method: InjectOptions['method'], url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method, url, headers: { ...auth, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const send = (
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    app.inject({
+      method,
+      url,
+      headers: { ...auth, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   return {
     get: (url, headers) => send('GET', url, undefined, headers),
     post: (url, payload, headers) => send('POST', url, payload ?? {}, headers),

@@ -89,15 +89,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
     await user('PRINCIPAL', `principal@${slug}.test`, { schoolId });
     await user('MANAGER', `manager@${slug}.test`);
     const parentId = await user('PARENT', `parent@${slug}.test`);
-    await t.db.sql`insert into class_teachers (class_id, teacher_user_id) values (${main.id}, ${teacherId}), (${other.id}, ${otherTeacherId})`;
+    await ok(root.post(`/api/classes/${main.id}/teachers`, { teacherUserId: teacherId }));
+    await ok(root.post(`/api/classes/${other.id}/teachers`, { teacherUserId: otherTeacherId }));
     const student = await ok<{ id: number }>(
       root.post('/api/users', { primaryPersona: 'STUDENT', fullNameAr: 'سارة', classId: main.id, quickCode: '07' }),
     );
-    await t.db.sql`insert into parent_students (student_user_id, parent_user_id) values (${student.id}, ${parentId})`;
+    await ok(root.post(`/api/students/${student.id}/parents`, { parentUserId: parentId }));
     const studentLogin = await ok<{ accessToken: string }>(
       anon.post('/api/auth/student/quickcode', { classCode: main.loginCode, quickCode: '07' }),
       200,
-    ).catch(() => ({ accessToken: '' }));
+    );
     return {
       id,
       schoolId,

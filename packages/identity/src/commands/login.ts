@@ -40,7 +40,7 @@ export async function login(sql: Sql, email: string, password: string): Promise<
     from users u left join organizations o on o.id = u.organization_id
     where u.email = ${account} and u.primary_persona <> 'STUDENT'`;
   const ok = await verifyPassword(user?.password_hash ?? null, password);
-  if (!ok || !user || !user.usable) {
+  if (!ok || !user?.usable) {
     await recordAttempt(sql, 'login_failure', account);
     throw new ApiError(401, 'INVALID_CREDENTIALS', 'wrong email or password');
   }

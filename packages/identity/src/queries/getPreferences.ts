@@ -2,10 +2,13 @@ import type { AnySql } from '@qiraa/db';
 import { notFound } from '@qiraa/http-kit';
 import { type Static, Type } from 'typebox';
 
+// A closed enum (one "must be equal to one of the allowed values" per bad field, not one per literal).
+const oneOf = <const T extends string>(...values: T[]) => Type.Unsafe<T>(Type.String({ enum: values }));
+
 /** The accessibility and presentation preferences of one user (spec: UserPreferencesResponse). */
 export const UserPreferences = Type.Object({
-  contrast: Type.Union([Type.Literal('normal'), Type.Literal('high')]),
-  readingFont: Type.Union([Type.Literal('default'), Type.Literal('dyslexia_friendly')]),
+  contrast: oneOf('normal', 'high'),
+  readingFont: oneOf('default', 'dyslexia_friendly'),
   fontScale: Type.Number({ minimum: 0.8, maximum: 2, description: 'text size factor, 0.8 to 2.0' }),
   reducedMotion: Type.Boolean(),
   audioPrompts: Type.Boolean(),

@@ -17,7 +17,6 @@ const tags = ['auth'];
 export const authRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-
     app.post(
       '/auth/register',
       {

@@ -9,7 +9,8 @@ import { getPreferences, UserPreferences } from '../queries/getPreferences';
 const security = [{ bearerAuth: [] }];
 const tags = ['users'];
 
-const UserPreferencesResponse = Type.Object(UserPreferences.properties, { $id: 'UserPreferencesResponse' });
+/** Shared (context.ts `sharedSchemas`): a named component of the OpenAPI document. */
+export const UserPreferencesResponse = Type.Object(UserPreferences.properties, { $id: 'UserPreferencesResponse' });
 
 /** Partial and strict: an undeclared key, such as the removed `passkeyPromptSuppressed`, is 400 UNKNOWN_FIELD. */
 const PreferencesPatch = Type.Partial(UserPreferences, { minProperties: 1, additionalProperties: false });
@@ -17,8 +18,6 @@ const PreferencesPatch = Type.Partial(UserPreferences, { minProperties: 1, addit
 export const preferencesRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.addSchema(UserPreferencesResponse);
-
     app.get(
       '/users/me/preferences',
       {

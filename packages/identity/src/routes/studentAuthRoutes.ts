@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { issueTokens } from '../auth/issueTokens';
 import { studentQuickcodeLogin } from '../commands/studentQuickcodeLogin';
 import { classPreview } from '../queries/classPreview';
-import { AuthTokensResponse, ClassCode, ClassId, QuickCode } from '../schemas';
+import { ClassCode, ClassId, QuickCode } from '../schemas';
 
 const tags = ['auth'];
 
@@ -21,8 +21,6 @@ const QuickcodeBody = Type.Union([
 export const studentAuthRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    app.addSchema(AuthTokensResponse);
-
     app.post(
       '/auth/student/quickcode',
       {
@@ -43,7 +41,11 @@ export const studentAuthRoutes =
           source: request.ip,
           allowDirect: deps.nodeEnv !== 'production',
         });
-        return issueTokens(app, deps.sql, { id: student.id, persona: 'STUDENT', organizationId: student.organizationId });
+        return issueTokens(app, deps.sql, {
+          id: student.id,
+          persona: 'STUDENT',
+          organizationId: student.organizationId,
+        });
       },
     );
 

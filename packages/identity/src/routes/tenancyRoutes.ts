@@ -25,7 +25,6 @@ const security = [{ bearerAuth: [] }];
 export const tenancyRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-
     app.post(
       '/organizations',
       {

@@ -1,0 +1,206 @@
+import { ApiError } from '@qiraa/http-kit';
+import {
+  assignClassTeacher,
+  type Caller,
+  createClass,
+  createOrganization,
+  createSchool,
+  createUser,
+  enrollStudent,
+  linkParent,
+  type NewUser,
+  permissionsFor,
+  registerFirstAdmin,
+} from '@qiraa/identity';
+import { CliError } from '../cliError';
+import { withRuntime } from '../withRuntime';
+
+/** The password of every demo adult. Demo data only: never seed a database that real people use. */
+export const DEMO_PASSWORD = 'qiraa-demo-2026';
+const DOMAIN = 'qiraa-demo.example';
+const ACADEMIC_YEAR = '2026-2027';
+
+type Adult = Exclude<NewUser, { primaryPersona: 'STUDENT' }>;
+
+/** Two classes, five children each; siblings share a family name and a parent. */
+const CLASSES = [
+  {
+    name: 'الصف الأول أ',
+    grade: 1,
+    teacher: { email: `teacher1@${DOMAIN}`, fullNameAr: 'ليلى العمري' },
+    students: ['سارة الشريف', 'أحمد العبادي', 'ريم القيسي', 'محمد الرفاعي', 'جود المومني'],
+  },
+  {
+    name: 'الصف الثاني أ',
+    grade: 2,
+    teacher: { email: `teacher2@${DOMAIN}`, fullNameAr: 'خالد النسور' },
+    students: ['علي الشريف', 'تالا الحسن', 'زيد الطراونة', 'لين المجالي', 'كرم البطاينة'],
+  },
+] as const;
+
+/** Each parent and the children (by name) they are linked to. */
+const PARENTS = [
+  { email: `parent1@${DOMAIN}`, fullNameAr: 'هالة الشريف', children: ['سارة الشريف', 'علي الشريف'] },
+  { email: `parent2@${DOMAIN}`, fullNameAr: 'يوسف العبادي', children: ['أحمد العبادي'] },
+  { email: `parent3@${DOMAIN}`, fullNameAr: 'نادية الحسن', children: ['تالا الحسن'] },
+] as const;
+
+interface LoginRow {
+  persona: string;
+  signIn: string;
+  secret: string;
+  name: string;
+}
+
+function table(rows: LoginRow[]): string {
+  const head: LoginRow = { persona: 'persona', signIn: 'sign in with', secret: 'password / quickCode', name: 'name' };
+  const all = [head, ...rows];
+  const width = (key: keyof LoginRow) => Math.max(...all.map((r) => r[key].length));
+  const line = (r: LoginRow) =>
+    [r.persona.padEnd(width('persona')), r.signIn.padEnd(width('signIn')), r.secret.padEnd(width('secret')), r.name]
+      .join('  ')
+      .trimEnd();
+  const rule = [width('persona'), width('signIn'), width('secret'), 4].map((n) => '-'.repeat(n)).join('  ');
+  return [line(head), rule, ...rows.map(line)].join('\n');
+}
+
+/**
+ * `qiraa seed-demo`: on an empty database only, one Jordanian organization with a school, two classes
+ * (grades 1 and 2), a user of every persona, parents linked to children and five students per class with
+ * quickCodes, all created through the identity context's commands; then prints how to sign in as each.
+ */
+export async function seedDemoCommand(): Promise<void> {
+  await withRuntime(async ({ sql, config }) => {
+    const [anyUser] = await sql`select 1 from users limit 1`;
+    if (anyUser) {
+      throw new CliError('the database already has users; seed-demo only seeds an empty database (nothing changed)');
+    }
+    const superAdmin = await registerFirstAdmin(sql, {
+      email: `super@${DOMAIN}`,
+      password: DEMO_PASSWORD,
+      fullNameAr: 'المشرف العام',
+    }).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === 'PERMISSION_DENIED') {
+        throw new CliError('the database already has users; seed-demo only seeds an empty database (nothing changed)');
+      }
+      throw error;
+    });
+    const root: Caller = {
+      userId: superAdmin.id,
+      persona: 'ADMIN',
+      organizationId: null,
+      schoolId: null,
+      permissions: permissionsFor('ADMIN', null),
+    };
+
+    const org = await createOrganization(sql, {
+      name: 'شبكة مدارس الأمل (تجريبية)',
+      slug: 'amal-demo-jo',
+      country: 'JO',
+      defaultLocale: 'ar-JO',
+    });
+    const school = await createSchool(sql, root, {
+      organizationId: org.id,
+      name: 'مدرسة الأمل الأساسية - عمّان',
+      country: 'JO',
+    });
+    const adult = async (persona: string, input: Adult, rows: LoginRow[]) => {
+      const { id } = await createUser(sql, root, input);
+      rows.push({ persona, signIn: input.email, secret: DEMO_PASSWORD, name: input.fullNameAr });
+      return id;
+    };
+
+    const adults: LoginRow[] = [
+      { persona: 'ADMIN (super scope)', signIn: superAdmin.email, secret: DEMO_PASSWORD, name: 'المشرف العام' },
+    ];
+    const inOrg = { password: DEMO_PASSWORD, organizationId: org.id };
+    await adult(
+      'ADMIN (organization)',
+      { primaryPersona: 'ADMIN', email: `admin@${DOMAIN}`, fullNameAr: 'سامر الحداد', ...inOrg },
+      adults,
+    );
+    await adult(
+      'PRINCIPAL',
+      {
+        primaryPersona: 'PRINCIPAL',
+        email: `principal@${DOMAIN}`,
+        fullNameAr: 'منى الخطيب',
+        schoolId: school.id,
+        ...inOrg,
+      },
+      adults,
+    );
+    await adult(
+      'MANAGER',
+      { primaryPersona: 'MANAGER', email: `manager@${DOMAIN}`, fullNameAr: 'عمر الزعبي', ...inOrg },
+      adults,
+    );
+
+    const students: LoginRow[] = [];
+    const studentIds = new Map<string, number>();
+    const classLines: string[] = [];
+    for (const spec of CLASSES) {
+      const cls = await createClass(sql, root, {
+        schoolId: school.id,
+        name: spec.name,
+        grade: spec.grade,
+        academicYear: ACADEMIC_YEAR,
+      });
+      const teacherId = await adult('TEACHER', { primaryPersona: 'TEACHER', ...spec.teacher, ...inOrg }, adults);
+      await assignClassTeacher(sql, root, cls.id, teacherId);
+      const codes: string[] = [];
+      for (const [i, fullNameAr] of spec.students.entries()) {
+        const quickCode = String(i + 1).padStart(2, '0');
+        const { studentId } = await enrollStudent(
+          sql,
+          { id: cls.id, organization_id: org.id },
+          { fullNameAr, quickCode },
+        );
+        studentIds.set(fullNameAr, studentId);
+        codes.push(`${quickCode} ${fullNameAr}`);
+        students.push({
+          persona: `STUDENT (grade ${spec.grade})`,
+          signIn: `class code ${cls.loginCode}`,
+          secret: quickCode,
+          name: fullNameAr,
+        });
+      }
+      classLines.push(
+        `  ${spec.name} (grade ${spec.grade}, ${ACADEMIC_YEAR}): class code ${cls.loginCode}, valid until ` +
+          `${cls.loginCodeExpiresAt.slice(0, 10)}; teacher ${spec.teacher.email}; quickCodes ${codes.join(', ')}`,
+      );
+    }
+    for (const parent of PARENTS) {
+      const parentId = await adult(
+        'PARENT',
+        { primaryPersona: 'PARENT', email: parent.email, fullNameAr: parent.fullNameAr, ...inOrg },
+        adults,
+      );
+      for (const child of parent.children) await linkParent(sql, root, studentIds.get(child)!, parentId);
+    }
+
+    const base = `http://localhost:${config.port}`;
+    const example = students[0]!;
+    console.log(
+      [
+        `Demo data created: organization ${org.name} (${org.id}, ${org.country}, ${org.defaultLocale}), ` +
+          `school ${school.name} (${school.id}), ${CLASSES.length} classes, ${adults.length} adults, ${students.length} students.`,
+        '',
+        `Every adult's password: ${DEMO_PASSWORD}. Students sign in with their class code and two-digit quickCode.`,
+        '',
+        table([...adults, ...students]),
+        '',
+        'Classes:',
+        ...classLines,
+        '',
+        'Parents: ' + PARENTS.map((p) => `${p.email} → ${p.children.join(' + ')}`).join('; '),
+        '',
+        'Try it (start the server with `npm start` first):',
+        `  curl -s -X POST ${base}/api/auth/login -H 'content-type: application/json' ` +
+          `-d '{"email":"teacher1@${DOMAIN}","password":"${DEMO_PASSWORD}"}'`,
+        `  curl -s -X POST ${base}/api/auth/student/quickcode -H 'content-type: application/json' ` +
+          `-d '{"classCode":"${example.signIn.replace('class code ', '')}","quickCode":"${example.secret}"}'`,
+      ].join('\n'),
+    );
+  });
+}

@@ -1,0 +1,125 @@
+import { buildApp } from '@qiraa/api';
+import { TEST_JWT_SECRET } from '@qiraa/api/testing';
+import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
+import { loadConfig, openRuntime } from '@qiraa/runtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from './commands/seedDemo';
+import { type CliRun, runCli } from './testing/runCli';
+
+let db: TestDatabase;
+let env: NodeJS.ProcessEnv;
+let first: CliRun;
+
+beforeAll(async () => {
+  db = await createTestDatabase(); // empty and migrated
+  env = { DATABASE_URL: db.url };
+  first = await runCli(['seed-demo'], env);
+}, 120_000);
+afterAll(() => db.drop());
+
+const count = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
+
+describe('qiraa seed-demo', () => {
+  it('seeds an empty database and exits 0', () => {
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+  });
+
+  it('creates one Jordanian organization with one school and two classes (grades 1 and 2, 2026-2027)', async () => {
+    expect(await db.sql`select country, default_locale from organizations`).toEqual([
+      { country: 'JO', default_locale: 'ar-JO' },
+    ]);
+    expect(await db.sql`select country from schools`).toEqual([{ country: 'JO' }]);
+    expect(await db.sql`select grade, academic_year from classes order by grade`).toEqual([
+      { grade: 1, academic_year: '2026-2027' },
+      { grade: 2, academic_year: '2026-2027' },
+    ]);
+  });
+
+  it('creates a user of every persona: super admin, organization admin, two teachers, principal, manager, parents', async () => {
+    const rows = await db.sql<{ persona: string; scope: string; n: number }[]>`
+      select primary_persona as persona, case when organization_id is null then 'super' else 'org' end as scope,
+             count(*)::int as n
+      from users group by 1, 2 order by 1, 2`;
+    expect(rows).toEqual([
+      { persona: 'ADMIN', scope: 'org', n: 1 },
+      { persona: 'ADMIN', scope: 'super', n: 1 },
+      { persona: 'MANAGER', scope: 'org', n: 1 },
+      { persona: 'PARENT', scope: 'org', n: 3 },
+      { persona: 'PRINCIPAL', scope: 'org', n: 1 },
+      { persona: 'STUDENT', scope: 'org', n: 10 },
+      { persona: 'TEACHER', scope: 'org', n: 2 },
+    ]);
+  });
+
+  it('gives each class its own teacher and five students with quickCodes 01-05 and Arabic names', async () => {
+    const perClass = await db.sql<{ grade: number; teachers: number; codes: string[]; arabic: boolean }[]>`
+      select c.grade,
+             (select count(*)::int from class_teachers t where t.class_id = c.id) as teachers,
+             array_agg(s.quick_code order by s.quick_code) as codes,
+             bool_and(u.full_name_ar ~ '^[\u0600-\u06FF ]+$') as arabic
+      from classes c join class_students s on s.class_id = c.id and s.active join users u on u.id = s.student_user_id
+      group by c.id, c.grade order by c.grade`;
+    const codes = ['01', '02', '03', '04', '05'];
+    expect(perClass).toEqual([
+      { grade: 1, teachers: 1, codes, arabic: true },
+      { grade: 2, teachers: 1, codes, arabic: true },
+    ]);
+    expect(await count(db.sql`select count(distinct teacher_user_id)::int as n from class_teachers`)).toBe(2);
+  });
+
+  it('links every parent to at least one child', async () => {
+    const unlinked = db.sql<{ n: number }[]>`
+      select count(*)::int as n from users p
+      where p.primary_persona = 'PARENT' and not exists (select 1 from parent_students l where l.parent_user_id = p.id)`;
+    expect(await count(unlinked)).toBe(0);
+    expect(await count(db.sql`select count(*)::int as n from parent_students`)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('prints every adult login, the demo password, each class code with its quickCodes, and a curl line', async () => {
+    const emails = await db.sql<{ email: string }[]>`select email from users where email is not null`;
+    for (const { email } of emails) expect(first.stdout).toContain(email);
+    expect(first.stdout).toContain(DEMO_PASSWORD);
+    for (const { login_code } of await db.sql<{ login_code: string }[]>`select login_code from classes`) {
+      expect(first.stdout).toMatch(new RegExp(`class code ${login_code}.*quickCodes 01 `));
+    }
+    expect(first.stdout).toMatch(/curl -s -X POST http:\/\/localhost:\d+\/api\/auth\/login /);
+  });
+
+  it('seeds logins that work: an adult with the printed password, a student with class code and quickCode', async () => {
+    const runtime = await openRuntime(
+      loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET }),
+      { role: 'api' },
+    );
+    const app = await buildApp(runtime, { logLevel: 'silent' });
+    try {
+      const [teacher] = await db.sql<{ email: string }[]>`
+        select email from users where primary_persona = 'TEACHER' order by id limit 1`;
+      const adult = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: teacher!.email, password: DEMO_PASSWORD },
+      });
+      expect(adult.statusCode, adult.body).toBe(200);
+      const [cls] = await db.sql<{ login_code: string }[]>`select login_code from classes where grade = 1`;
+      const student = await app.inject({
+        method: 'POST',
+        url: '/api/auth/student/quickcode',
+        payload: { classCode: cls!.login_code, quickCode: '03' },
+      });
+      expect(student.statusCode, student.body).toBe(200);
+    } finally {
+      await app.close();
+      await runtime.close();
+    }
+  });
+
+  it('refuses a database that already has users: exit 1, a clear message, nothing added', async () => {
+    const before = await count(db.sql`select count(*)::int as n from users`);
+    const again = await runCli(['seed-demo'], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/already has users; seed-demo only seeds an empty database/);
+    expect(await count(db.sql`select count(*)::int as n from users`)).toBe(before);
+    expect(await count(db.sql`select count(*)::int as n from organizations`)).toBe(1);
+  }, 60_000);
+});
