@@ -71,6 +71,21 @@ describe('npm start with nothing configured', () => {
     expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(true);
   });
 
+  it('has no users yet, so the first register works', async () => {
+    const res = await fetch(`${base()}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'first@qiraa.test',
+        password: 'a long enough password',
+        fullNameAr: 'المشرف',
+        primaryPersona: 'ADMIN',
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect((await res.json()).user).toMatchObject({ primaryPersona: 'ADMIN', organizationId: null });
+  });
+
   it('writes one structured log line per request', async () => {
     await fetch(`${base()}/healthz`, { headers: { 'x-request-id': 'e2e-request-0001' } });
     await new Promise((r) => setTimeout(r, 100));
