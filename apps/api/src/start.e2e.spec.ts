@@ -83,7 +83,10 @@ describe('npm start with nothing configured', () => {
       }),
     });
     expect(res.status).toBe(201);
-    expect(((await res.json()) as { user: unknown }).user).toMatchObject({ primaryPersona: 'ADMIN', organizationId: null });
+    expect(((await res.json()) as { user: unknown }).user).toMatchObject({
+      primaryPersona: 'ADMIN',
+      organizationId: null,
+    });
   });
 
   it('writes one structured log line per request', async () => {
