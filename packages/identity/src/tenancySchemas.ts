@@ -46,7 +46,8 @@ export const ClassResponse = Type.Object(
 export const ClassParams = Type.Object({ classId: ClassId });
 
 const adult = { email: Email, password: Password, fullNameAr: FullNameAr };
-export const CreateUserBody = Type.Unsafe<
+/** POST /api/users: one branch per persona, keyed on primaryPersona. */
+export type NewUser =
   | { primaryPersona: 'ADMIN'; email: string; password: string; fullNameAr: string; organizationId?: string }
   | {
       primaryPersona: 'TEACHER' | 'PARENT' | 'MANAGER';
@@ -63,8 +64,9 @@ export const CreateUserBody = Type.Unsafe<
       organizationId: string;
       schoolId: string;
     }
-  | { primaryPersona: 'STUDENT'; fullNameAr: string; classId: string; quickCode?: string }
->({
+  | { primaryPersona: 'STUDENT'; fullNameAr: string; classId: string; quickCode?: string };
+
+export const CreateUserBody = Type.Unsafe<NewUser>({
   type: 'object',
   required: ['primaryPersona'],
   discriminator: { propertyName: 'primaryPersona' },

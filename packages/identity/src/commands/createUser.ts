@@ -4,26 +4,10 @@ import { type Caller, isSuperAdmin } from '../auth/caller';
 import { hashPassword } from '../auth/passwords';
 import type { Persona } from '../permissions';
 import { classInScope, inOrganizationOr404, unprocessableField } from '../scope';
+import type { NewUser } from '../tenancySchemas';
 import { enrollStudent } from './enrollStudent';
 
-export type NewUser =
-  | { primaryPersona: 'ADMIN'; email: string; password: string; fullNameAr: string; organizationId?: string }
-  | {
-      primaryPersona: 'TEACHER' | 'PARENT' | 'MANAGER';
-      email: string;
-      password: string;
-      fullNameAr: string;
-      organizationId: string;
-    }
-  | {
-      primaryPersona: 'PRINCIPAL';
-      email: string;
-      password: string;
-      fullNameAr: string;
-      organizationId: string;
-      schoolId: string;
-    }
-  | { primaryPersona: 'STUDENT'; fullNameAr: string; classId: string; quickCode?: string };
+export type { NewUser } from '../tenancySchemas';
 
 const UNIQUE_VIOLATION = '23505';
 
