@@ -48,6 +48,10 @@ beforeAll(async () => {
       event_id uuid primary key, key text not null, amount int not null, version_seen int not null
     )`;
   await db.sql`create index tally_rows_key_idx on tally_rows (key)`;
+  await db.sql`
+    create function tally_no_update() returns trigger language plpgsql as $$
+    begin raise exception 'tally_rows refuses updates'; end; $$`;
+  await db.sql`create trigger tally_rows_no_update before update on tally_rows for each row execute function tally_no_update()`;
 });
 afterAll(() => db.drop());
 
@@ -149,6 +153,7 @@ describe('projection runner', () => {
       where i.indrelid = 'tally_rows'::regclass order by 1`;
     expect(indexes.map((i) => i.relname)).toEqual(['tally_rows_key_idx', 'tally_rows_pkey']);
     expect(await db.sql`select to_regclass('tally_rows__rebuild') as t`).toEqual([{ t: null }]);
+    await expect(db.sql`update tally_rows set amount = 0`).rejects.toThrow(/refuses updates/);
   });
 
   it('includes events appended while a rebuild is filling its shadow table', async () => {
