@@ -10,3 +10,5 @@ export { linkParent } from './commands/parentLinks';
 export { registerFirstAdmin } from './commands/registerFirstAdmin';
 export { identityContext } from './context';
 export { PERMISSIONS, PERSONAS, type Permission, type Persona, permissionsFor } from './permissions';
+export { classInScope, inOrganizationOr404 } from './scope';
+export { type ReachedStudent, type StudentReach, studentReach } from './studentReach';

@@ -1,7 +1,13 @@
 import type { MatrixRow } from './matrixTypes';
+import { gamificationRows } from './rows/gamification';
 import { identityAccountRows } from './rows/identityAccount';
 import { identityClassRows } from './rows/identityClasses';
 import { identityCoreRows } from './rows/identityCore';
 
 /** Route × caller × target → status, one file of rows per context. Every /api route must have a row. */
-export const MATRIX: readonly MatrixRow[] = [...identityCoreRows, ...identityClassRows, ...identityAccountRows];
+export const MATRIX: readonly MatrixRow[] = [
+  ...identityCoreRows,
+  ...identityClassRows,
+  ...identityAccountRows,
+  ...gamificationRows,
+];

@@ -1,0 +1,54 @@
+import { authenticated, type MatrixContext, type MatrixRow, MISSING, type Target } from '../matrixTypes';
+
+let serial = 0;
+
+/** own: the student of the teacher's class (linked to the parent); sameOrg: a student of the other school. */
+async function studentFor(ctx: MatrixContext, target: Target): Promise<number> {
+  if (target === 'own') return ctx.world.a.studentId;
+  if (target === 'otherOrg') return ctx.world.b.studentId;
+  if (target === 'missing') return MISSING.user;
+  const res = await ctx.t.app.inject({
+    method: 'POST',
+    url: `/api/classes/${ctx.world.a.otherClassId}/students`,
+    payload: { fullNameAr: 'طالب' },
+    headers: { authorization: `Bearer ${ctx.world.superToken}` },
+  });
+  return res.json().studentId;
+}
+
+const all: Target[] = ['own', 'sameOrg', 'otherOrg', 'missing'];
+
+export const gamificationRows: MatrixRow[] = [
+  {
+    route: 'POST /api/gamification/mastery-events',
+    targets: all,
+    request: async (ctx, target) => ({
+      url: '/api/gamification/mastery-events',
+      body: {
+        kind: 'mastery_event',
+        engineEventId: `matrix-${process.pid}-${serial++}`,
+        studentId: await studentFor(ctx, target),
+        sourceKind: 'cbm_trend_above_goal',
+        occurredAt: '2026-11-02T08:00:00Z',
+        sessionId: 'matrix',
+      },
+    }),
+    expect: authenticated(403, {
+      super: { own: 201, sameOrg: 201, otherOrg: 201, missing: 404 },
+      admin: { own: 201, sameOrg: 201, otherOrg: 404, missing: 404 },
+    }),
+  },
+  {
+    route: 'GET /api/students/{id}/gamification/profile',
+    targets: all,
+    request: async (ctx, target) => ({ url: `/api/students/${await studentFor(ctx, target)}/gamification/profile` }),
+    expect: authenticated(
+      { own: 200, sameOrg: 403, otherOrg: 404, missing: 404 },
+      {
+        super: { own: 200, sameOrg: 200, otherOrg: 200, missing: 404 },
+        admin: { own: 200, sameOrg: 200, otherOrg: 404, missing: 404 },
+        manager: { own: 403, sameOrg: 403, otherOrg: 404, missing: 404 },
+      },
+    ),
+  },
+];

@@ -1,0 +1,77 @@
+import type { BadgeRule, RuleSet } from '../rules';
+import { avatarTierFor } from '../rules';
+import type { MasteryEventSourceKind } from '../sourceKinds';
+import { foldStreak } from '../streak';
+import type { LedgerState } from './ledgerState';
+
+export interface MasteryInput {
+  masteryEventId: string;
+  sourceKind: MasteryEventSourceKind;
+  schoolDay: string;
+  sessionId: string;
+}
+
+/** Everything one mastery event earns, decided by one rule set. Pure: replay calls it too. */
+export interface Decision {
+  ruleVersion: number;
+  /** XP for the mastery event itself, after the session cap (0: no credit row). */
+  xpCredit: number;
+  badge: BadgeRule | null;
+  /** XP that comes with the badge, after the session cap. */
+  badgeBonus: number;
+  /** The avatar tier reached by this event, when it is a new one. */
+  tierAdvancedTo: number | null;
+  /** The streak milestone this event's school day reached, if any. */
+  streakMilestone: number | null;
+  streak: { current: number; longest: number; lastTickDate: string | null };
+}
+
+export function decide(
+  state: LedgerState,
+  input: MasteryInput,
+  rules: RuleSet,
+  holidays: ReadonlySet<string>,
+): Decision {
+  const streakRules = { graceSchoolDays: rules.streakGraceSchoolDays, milestones: rules.streakMilestones };
+  const before = foldStreak(state.days, holidays, streakRules);
+  const after = state.days.includes(input.schoolDay)
+    ? before
+    : foldStreak([...state.days, input.schoolDay], holidays, streakRules);
+
+  const masteryCount = state.masteryCount + 1;
+  const bySourceKind = { ...state.bySourceKind, [input.sourceKind]: state.bySourceKind[input.sourceKind] + 1 };
+  const badge =
+    rules.badges.find(
+      (b) => !state.badgeCodes.has(b.code) && b.earned({ masteryCount, bySourceKind, streakCurrent: after.current }),
+    ) ?? null;
+
+  const used = state.xpBySession.get(input.sessionId) ?? 0;
+  const xpCredit = Math.max(0, Math.min(rules.xpBySourceKind[input.sourceKind], rules.sessionXpCap - used));
+  const badgeBonus = badge ? Math.max(0, Math.min(rules.badgeBonusXp, rules.sessionXpCap - used - xpCredit)) : 0;
+
+  const tierBefore = avatarTierFor(state.masteryCount, rules);
+  const tierAfter = avatarTierFor(masteryCount, rules);
+  const reachedToday = after.lastTickDate === input.schoolDay && after.current !== before.current;
+  return {
+    ruleVersion: rules.version,
+    xpCredit,
+    badge,
+    badgeBonus,
+    tierAdvancedTo: tierAfter > tierBefore ? tierAfter : null,
+    streakMilestone: reachedToday && rules.streakMilestones.includes(after.current) ? after.current : null,
+    streak: after,
+  };
+}
+
+/** The state after the event and its decision: what the next decision builds on. */
+export function evolve(state: LedgerState, input: MasteryInput, decision: Decision): LedgerState {
+  const xpBySession = new Map(state.xpBySession);
+  xpBySession.set(input.sessionId, (xpBySession.get(input.sessionId) ?? 0) + decision.xpCredit + decision.badgeBonus);
+  return {
+    masteryCount: state.masteryCount + 1,
+    bySourceKind: { ...state.bySourceKind, [input.sourceKind]: state.bySourceKind[input.sourceKind] + 1 },
+    days: state.days.includes(input.schoolDay) ? state.days : [...state.days, input.schoolDay].sort(),
+    xpBySession,
+    badgeCodes: decision.badge ? new Set([...state.badgeCodes, decision.badge.code]) : state.badgeCodes,
+  };
+}

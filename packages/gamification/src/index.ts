@@ -1,0 +1,12 @@
+export {
+  type MasteryEventInput,
+  masteryEventIdFor,
+  type RecordResult,
+  recordMasteryEvent,
+} from './commands/recordMasteryEvent';
+export { gamificationContext } from './context';
+export * from './events';
+export { gamificationLedgerProjection } from './projections/ledgerProjection';
+export { gamificationProfile } from './queries/profile';
+export { CURRENT_RULE_SET, ruleSetVersion } from './rules';
+export { HALT_SIGNALS, MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from './sourceKinds';

@@ -1,0 +1,37 @@
+import type { MasteryEventSourceKind } from '../sourceKinds';
+
+/** What a badge rule may look at: counts so far, including the event being evaluated. */
+export interface BadgeFacts {
+  masteryCount: number;
+  bySourceKind: Readonly<Record<MasteryEventSourceKind, number>>;
+  streakCurrent: number;
+}
+
+export interface BadgeRule {
+  code: string;
+  nameAr: string;
+  /** Growth language: what the child did, never what they lack. */
+  descriptionAr: string;
+  /** The source kinds whose mastery events this rule counts (at least one). */
+  cites: readonly MasteryEventSourceKind[];
+  earned(facts: BadgeFacts): boolean;
+}
+
+/** A versioned rule set. Every XP credit and badge pins the version that decided it; versions never change. */
+export interface RuleSet {
+  version: number;
+  xpBySourceKind: Readonly<Record<MasteryEventSourceKind, number>>;
+  /** Most XP one session may credit (mastery credits and badge bonuses together). */
+  sessionXpCap: number;
+  badgeBonusXp: number;
+  /** In award priority order; at most one badge per evaluation. */
+  badges: readonly BadgeRule[];
+  /** Mastery-event counts at which tiers 2, 3, 4 and 5 are reached. */
+  avatarTierThresholds: readonly [number, number, number, number];
+  streakGraceSchoolDays: number;
+  streakMilestones: readonly number[];
+}
+
+export function avatarTierFor(masteryCount: number, rules: Pick<RuleSet, 'avatarTierThresholds'>): number {
+  return 1 + rules.avatarTierThresholds.filter((threshold) => masteryCount >= threshold).length;
+}

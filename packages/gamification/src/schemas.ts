@@ -1,0 +1,82 @@
+import { Type } from 'typebox';
+import { HALT_SIGNALS, MASTERY_EVENT_SOURCE_KINDS } from './sourceKinds';
+
+const SchoolDay = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const EngineEventId = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' });
+const StudentId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+export const SourceKindSchema = Type.Unsafe<(typeof MASTERY_EVENT_SOURCE_KINDS)[number]>(
+  Type.String({ enum: [...MASTERY_EVENT_SOURCE_KINDS] }),
+);
+
+export const IngestBody = Type.Unsafe<
+  | {
+      kind: 'mastery_event';
+      engineEventId: string;
+      studentId: number;
+      sourceKind: (typeof MASTERY_EVENT_SOURCE_KINDS)[number];
+      skillId?: string;
+      measureCode?: string;
+      schoolDay?: string;
+      occurredAt: string;
+      sessionId: string;
+    }
+  | { kind: 'halt'; engineEventId: string; studentId: number; signal: (typeof HALT_SIGNALS)[number] }
+>({
+  type: 'object',
+  required: ['kind'],
+  discriminator: { propertyName: 'kind' },
+  oneOf: [
+    Type.Object({
+      kind: Type.Literal('mastery_event'),
+      engineEventId: EngineEventId,
+      studentId: StudentId,
+      sourceKind: SourceKindSchema,
+      skillId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+      measureCode: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+      schoolDay: Type.Optional(SchoolDay),
+      occurredAt: Type.String({ format: 'date-time' }),
+      sessionId: Type.String({ minLength: 1, maxLength: 128 }),
+    }),
+    Type.Object({
+      kind: Type.Literal('halt'),
+      engineEventId: EngineEventId,
+      studentId: StudentId,
+      signal: Type.Unsafe<(typeof HALT_SIGNALS)[number]>(Type.String({ enum: [...HALT_SIGNALS] })),
+    }),
+  ],
+});
+
+export const IngestResponse = Type.Object({
+  outcome: Type.Unsafe<'recorded' | 'duplicate' | 'halted'>(Type.String({ enum: ['recorded', 'duplicate', 'halted'] })),
+  masteryEventId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+  written: Type.Boolean({ description: 'false for a duplicate or a halt signal' }),
+  xpCredited: Type.Optional(Type.Integer()),
+  badgeCode: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  signal: Type.Optional(Type.String()),
+});
+
+export const StudentParams = Type.Object({ id: StudentId });
+
+const Badge = Type.Object({
+  code: Type.String(),
+  nameAr: Type.String(),
+  descriptionAr: Type.String(),
+  awardedAt: Type.String({ format: 'date-time' }),
+  studentBadgeId: Type.Optional(Type.Integer({ description: 'adults only' })),
+  status: Type.Optional(
+    Type.Unsafe<'active' | 'rescinded'>(Type.String({ enum: ['active', 'rescinded'], description: 'adults only' })),
+  ),
+});
+
+export const ProfileResponse = Type.Object({
+  studentId: Type.Integer(),
+  xpBalance: Type.Integer({ description: 'sum over the XP ledger, derived on every read' }),
+  avatarTier: Type.Integer({ minimum: 1, maximum: 5 }),
+  streak: Type.Object({
+    current: Type.Integer(),
+    longest: Type.Integer(),
+    lastTickDate: Type.Union([SchoolDay, Type.Null()]),
+  }),
+  badges: Type.Array(Badge),
+});
