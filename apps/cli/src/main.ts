@@ -3,8 +3,8 @@ import { CliError } from './cliError';
 import { buildProgram } from './program';
 
 try {
+  // A command that found problems (drift, refused lines) sets process.exitCode itself.
   await buildProgram().parseAsync(process.argv);
-  process.exitCode = 0;
 } catch (error) {
   if (error instanceof CommanderError) {
     // Help and version are "errors" to commander but successes to a shell user.

@@ -76,6 +76,23 @@ describe('qiraa seed-demo', () => {
     expect(await count(db.sql`select count(*)::int as n from parent_students`)).toBeGreaterThanOrEqual(3);
   });
 
+  it('gives every student a mastery history with XP, days and at least one badge', async () => {
+    const perStudent = await db.sql<{ events: number; xp: number; badges: number; days: number }[]>`
+      select (select count(*) from gam_mastery_events m where m.student_id = u.id)::int as events,
+             (select coalesce(sum(amount), 0) from gam_xp_ledger x where x.student_id = u.id)::int as xp,
+             (select count(*) from gam_badge_awards b where b.student_id = u.id)::int as badges,
+             (select count(*) from gam_student_days d where d.student_id = u.id)::int as days
+      from users u where u.primary_persona = 'STUDENT'`;
+    expect(perStudent).toHaveLength(10);
+    for (const s of perStudent) {
+      expect(s.events).toBeGreaterThan(0);
+      expect(s.xp).toBeGreaterThan(0);
+      expect(s.badges).toBeGreaterThan(0);
+    }
+    expect(new Set(perStudent.map((s) => s.events)).size).toBeGreaterThan(1);
+    expect(first.stdout).toMatch(/Mastery history: \d+ mastery events/);
+  });
+
   it('prints every adult login, the demo password, each class code with its quickCodes, and a curl line', async () => {
     const emails = await db.sql<{ email: string }[]>`select email from users where email is not null`;
     for (const { email } of emails) expect(first.stdout).toContain(email);

@@ -9,4 +9,5 @@ export * from './events';
 export { gamificationLedgerProjection } from './projections/ledgerProjection';
 export { gamificationProfile } from './queries/profile';
 export { CURRENT_RULE_SET, ruleSetVersion } from './rules';
+export { IngestBody } from './schemas';
 export { HALT_SIGNALS, MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from './sourceKinds';

@@ -12,4 +12,4 @@ export {
 export { installErrorMapper, toApiError } from './errorMapper';
 export { ApiErrorSchema, ErrorDetailSchema, errorResponses } from './schemas';
 export { validationDetails } from './validationDetails';
-export { closeObjects, validatorCompiler } from './validatorCompiler';
+export { closeObjects, compileBodyValidator, validatorCompiler } from './validatorCompiler';

@@ -1,6 +1,8 @@
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import type { ErrorDetail } from './apiError';
+import { validationDetails } from './validationDetails';
 
 // ajv-formats is CommonJS; under ESM its function sits on `default`.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -34,3 +36,11 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
   if (httpPart === 'body') return bodyAjv.compile(closeObjects(schema) as Schema);
   return textAjv.compile(schema as Schema);
 };
+
+/** The body validator routes use, for bodies that arrive another way (NDJSON files in the CLI). */
+export function compileBodyValidator(
+  schema: unknown,
+): (value: unknown) => { ok: true } | { ok: false; details: ErrorDetail[] } {
+  const validate = bodyAjv.compile(closeObjects(schema) as Schema);
+  return (value) => (validate(value) ? { ok: true } : { ok: false, details: validationDetails(validate.errors ?? []) });
+}

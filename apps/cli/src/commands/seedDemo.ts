@@ -14,6 +14,7 @@ import {
 } from '@qiraa/identity';
 import { CliError } from '../cliError';
 import { withRuntime } from '../withRuntime';
+import { seedMasteryHistory } from './seedMasteryHistory';
 
 /** The password of every demo adult. Demo data only: never seed a database that real people use. */
 export const DEMO_PASSWORD = 'qiraa-demo-2026';
@@ -70,7 +71,7 @@ function table(rows: LoginRow[]): string {
  * quickCodes, all created through the identity context's commands; then prints how to sign in as each.
  */
 export async function seedDemoCommand(): Promise<void> {
-  await withRuntime(async ({ sql, config }) => {
+  await withRuntime(async ({ sql, store, config }) => {
     const [anyUser] = await sql`select 1 from users limit 1`;
     if (anyUser) {
       throw new CliError('the database already has users; seed-demo only seeds an empty database (nothing changed)');
@@ -179,6 +180,8 @@ export async function seedDemoCommand(): Promise<void> {
       for (const child of parent.children) await linkParent(sql, root, studentIds.get(child)!, parentId);
     }
 
+    const history = await seedMasteryHistory({ sql, store }, [...studentIds.values()]);
+
     const base = `http://localhost:${config.port}`;
     const example = students[0]!;
     console.log(
@@ -194,6 +197,8 @@ export async function seedDemoCommand(): Promise<void> {
         ...classLines,
         '',
         'Parents: ' + PARENTS.map((p) => `${p.email} → ${p.children.join(' + ')}`).join('; '),
+        '',
+        `Mastery history: ${history} mastery events over the last 20 school days (profiles and leaderboards show them).`,
         '',
         'Try it (start the server with `npm start` first):',
         `  curl -s -X POST ${base}/api/auth/login -H 'content-type: application/json' ` +
