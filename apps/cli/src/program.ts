@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { eventsReadCommand, eventsTailCommand } from './commands/events';
+import { masteryIngestCommand } from './commands/masteryIngest';
 import { migrateCommand } from './commands/migrate';
 import { openapiCommand } from './commands/openapi';
 import { projectionsRebuildCommand } from './commands/projectionsRebuild';
@@ -25,6 +26,13 @@ export function buildProgram(): Command {
     .description('rebuild one projection (or all) from position zero into fresh tables and swap them in')
     .option('--batch <size>', 'events per batch', '1000')
     .action(projectionsRebuildCommand);
+
+  program
+    .command('mastery')
+    .description('mastery events from the decision engine')
+    .command('ingest <file>')
+    .description('ingest an NDJSON file of ingest bodies (as POST /api/gamification/mastery-events takes them)')
+    .action(masteryIngestCommand);
 
   const events = program.command('events').description('raw event streams, as NDJSON, for auditors');
   events
