@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { eventsReadCommand, eventsTailCommand } from './commands/events';
+import { gamificationReplayCommand } from './commands/gamificationReplay';
 import { masteryIngestCommand } from './commands/masteryIngest';
 import { migrateCommand } from './commands/migrate';
 import { openapiCommand } from './commands/openapi';
@@ -33,6 +34,16 @@ export function buildProgram(): Command {
     .command('ingest <file>')
     .description('ingest an NDJSON file of ingest bodies (as POST /api/gamification/mastery-events takes them)')
     .action(masteryIngestCommand);
+
+  program
+    .command('gamification')
+    .description('the gamification ledger')
+    .command('replay')
+    .description('fold the streams of one student (or all) and compare with the read models; exit 1 on drift')
+    .option('--student <id>', 'one student')
+    .option('--all', 'every student')
+    .option('--as-of <iso>', 'fold events created at or before this instant (default: now)')
+    .action(gamificationReplayCommand);
 
   const events = program.command('events').description('raw event streams, as NDJSON, for auditors');
   events

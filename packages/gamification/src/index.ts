@@ -6,8 +6,10 @@ export {
 } from './commands/recordMasteryEvent';
 export { gamificationContext } from './context';
 export * from './events';
+export * from './overrideCodes';
 export { gamificationLedgerProjection } from './projections/ledgerProjection';
 export { gamificationProfile } from './queries/profile';
+export * from './replay';
 export { CURRENT_RULE_SET, ruleSetVersion } from './rules';
 export { IngestBody } from './schemas';
 export { HALT_SIGNALS, MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from './sourceKinds';

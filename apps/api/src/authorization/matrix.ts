@@ -1,8 +1,10 @@
 import type { MatrixRow } from './matrixTypes';
 import { gamificationRows } from './rows/gamification';
+import { gamificationAdminRows } from './rows/gamificationAdmin';
 import { identityAccountRows } from './rows/identityAccount';
 import { identityClassRows } from './rows/identityClasses';
 import { identityCoreRows } from './rows/identityCore';
+import { leaderboardRows } from './rows/leaderboards';
 
 /** Route × caller × target → status, one file of rows per context. Every /api route must have a row. */
 export const MATRIX: readonly MatrixRow[] = [
@@ -10,4 +12,6 @@ export const MATRIX: readonly MatrixRow[] = [
   ...identityClassRows,
   ...identityAccountRows,
   ...gamificationRows,
+  ...gamificationAdminRows,
+  ...leaderboardRows,
 ];

@@ -1,0 +1,120 @@
+import { inTransaction, type Sql } from '@qiraa/db';
+import { deterministicEventId, type EventStore, type RecordedEvent } from '@qiraa/eventstore';
+import { applyInline } from '@qiraa/projections';
+import { BADGE_RESCINDED, type BadgeRescinded, streams, XP_REVERSED, type XpReversed } from '../events';
+import type { OverrideCodeValue } from '../overrideCodes';
+import { gamificationLedgerProjection } from '../projections/ledgerProjection';
+
+export interface RescindInput {
+  studentBadgeId: number;
+  /** Checked by the caller against the `gamification_rescind` scope. */
+  overrideCode: OverrideCodeValue;
+  actorUserId: number;
+  organizationId: string;
+}
+
+export type RescindResult =
+  | {
+      kind: 'rescinded';
+      studentBadgeId: number;
+      compensatingXpTransactionId: number;
+      /** Minus the badge's bonus XP; 0 when the session cap left the badge without a bonus. */
+      reversalDelta: number;
+    }
+  | { kind: 'already_rescinded' }
+  | { kind: 'not_found' };
+
+/** One rescind per badge: the event id is a function of the badge alone, so the event store stores it once. */
+export const rescindEventIdFor = (studentBadgeId: number) => deterministicEventId('rescind', studentBadgeId);
+
+/**
+ * Rescinds an awarded badge. One transaction appends `BadgeRescinded` to `badgerescind-<student>` and the
+ * compensating `XpReversed` (kind `rescind_reversal`, minus the badge's `badge_bonus` credit) to
+ * `xp-<student>`, and projects both inline. Nothing is deleted.
+ *
+ * Concurrency: the rescind's event id is derived from the badge id, and the event store's unique event id
+ * is the arbiter. Of N parallel rescinds one appends; the others wait on the stream row, then find the
+ * id taken, get `duplicate` back and roll back (409), so exactly one compensating XP row exists.
+ */
+export async function rescindBadge(deps: { sql: Sql; store: EventStore }, input: RescindInput): Promise<RescindResult> {
+  return inTransaction(deps.sql, async (uow) => {
+    const tx = uow.sql;
+    const [badge] = await tx<
+      {
+        student_id: string;
+        rule_version: number;
+        triggering_mastery_event_id: string;
+        session_id: string | null;
+        rescinded: boolean;
+      }[]
+    >`
+      select a.student_id, a.rule_version, a.triggering_mastery_event_id, m.session_id,
+             exists (select 1 from gam_badge_rescinds r where r.student_badge_id = a.id) as rescinded
+      from gam_badge_awards a left join gam_mastery_events m on m.id = a.triggering_mastery_event_id
+      where a.id = ${input.studentBadgeId}`;
+    if (!badge) return { kind: 'not_found' } as const;
+    if (badge.rescinded) return { kind: 'already_rescinded' } as const;
+    const studentId = Number(badge.student_id);
+
+    const [bonus] = await tx<{ amount: number; session_id: string }[]>`
+      select amount, session_id from gam_xp_ledger
+      where student_badge_id = ${input.studentBadgeId} and kind = 'badge_bonus'
+      order by id limit 1`;
+    const [ids] = await tx<{ id: bigint; now: Date }[]>`select nextval('gam_xp_transaction_id_seq') as id, now()`;
+    const compensatingXpTransactionId = Number(ids!.id);
+    // The transaction's clock, which is also the events' createdAt: replay "as of" sees both at once.
+    const rescindedAt = ids!.now.toISOString();
+    // -0 would serialise as 0 anyway; keep the ledger row a plain 0 when there was no bonus.
+    const reversalDelta = bonus && bonus.amount !== 0 ? -bonus.amount : 0;
+
+    const metadata = {
+      organizationId: input.organizationId,
+      actorUserId: input.actorUserId,
+      causationId: badge.triggering_mastery_event_id,
+    };
+    const rescinded: BadgeRescinded = {
+      studentBadgeId: input.studentBadgeId,
+      studentId,
+      overrideCode: input.overrideCode,
+      actorUserId: input.actorUserId,
+      compensatingXpTransactionId,
+      rescindedAt,
+    };
+    const first = await deps.store.append(
+      streams.badgeRescinds(studentId),
+      [{ eventId: rescindEventIdFor(input.studentBadgeId), type: BADGE_RESCINDED, data: rescinded, metadata }],
+      { uow },
+    );
+    // Another rescind of this badge committed first (we waited for it on the stream row).
+    if (first.kind !== 'appended') return { kind: 'already_rescinded' } as const;
+
+    const reversal: XpReversed = {
+      xpTransactionId: compensatingXpTransactionId,
+      studentId,
+      masteryEventId: badge.triggering_mastery_event_id,
+      kind: 'rescind_reversal',
+      amount: reversalDelta,
+      sessionId: bonus?.session_id ?? badge.session_id ?? '',
+      ruleVersion: badge.rule_version,
+      studentBadgeId: input.studentBadgeId,
+    };
+    const second = await deps.store.append(
+      streams.xp(studentId),
+      [
+        {
+          eventId: deterministicEventId('xp', input.studentBadgeId, 'rescind_reversal'),
+          type: XP_REVERSED,
+          data: reversal,
+          metadata,
+        },
+      ],
+      { uow },
+    );
+    // Its id follows from the badge too, so it cannot exist without the rescind that was just appended.
+    if (second.kind !== 'appended')
+      throw new Error(`rescind reversal of badge ${input.studentBadgeId}: ${second.kind}`);
+    const appended: RecordedEvent[] = [...first.events, ...second.events];
+    await applyInline(uow, gamificationLedgerProjection, appended);
+    return { kind: 'rescinded', studentBadgeId: input.studentBadgeId, compensatingXpTransactionId, reversalDelta };
+  });
+}

@@ -1,0 +1,75 @@
+import type { Sql } from '@qiraa/db';
+import {
+  type CountColumns,
+  countColumns,
+  type LeaderboardEntry,
+  type LeaderboardParams,
+  sortEntries,
+  toEntry,
+} from './leaderboardEntries';
+
+export interface ClassTotal {
+  classId: string;
+  masteryEventCount: number;
+  bandProgressionCount: number;
+}
+
+type Row = { class_id: string; student_id: bigint | null } & { [K in keyof CountColumns]: CountColumns[K] | null };
+
+/**
+ * The teacher board in one statement: the roll-up over all the teacher's classes (only those of
+ * `schoolId` when given: a principal sees the classes of their own school), one entry per active student
+ * however many of the classes they sit in, plus each class's totals over its own active students. The
+ * statement returns one row per (class, student), and one row with no student for a class without any.
+ * Counts: the mastery events of the last `windowDays` school days up to today in the organization's time
+ * zone, one index-only range scan per distinct student. Never reads XP.
+ */
+export async function teacherLeaderboard(
+  sql: Sql,
+  scope: { teacherUserId: number; organizationId: string; schoolId: string | null },
+  { view, windowDays }: LeaderboardParams,
+): Promise<{ entries: LeaderboardEntry[]; classes: ClassTotal[] }> {
+  const rows = await sql<Row[]>`
+    with b as (
+      select (now() at time zone o.time_zone)::date as today from organizations o where o.id = ${scope.organizationId}
+    ),
+    taught as (
+      select c.id as class_id
+      from class_teachers t join classes c on c.id = t.class_id
+      where t.teacher_user_id = ${scope.teacherUserId} and (${scope.schoolId}::text is null or c.school_id = ${scope.schoolId})
+    ),
+    membership as (
+      select cs.class_id, cs.student_user_id as student_id
+      from class_students cs join taught using (class_id)
+      where cs.active
+    ),
+    -- Materialized: counted once per distinct student, then joined (never re-counted per membership row).
+    counts as materialized (
+      select s.student_id, k.*
+      from (select distinct student_id from membership) s
+      cross join b
+      cross join lateral (
+        select ${countColumns(sql)}
+        from gam_mastery_events e
+        where e.student_id = s.student_id and e.school_day between b.today - ${windowDays - 1}::int and b.today
+      ) k
+    )
+    select t.class_id, c.*
+    from taught t
+    left join membership m on m.class_id = t.class_id
+    left join counts c on c.student_id = m.student_id
+    order by t.class_id collate "C"`;
+
+  const entries = new Map<string, LeaderboardEntry>();
+  const classes = new Map<string, ClassTotal>();
+  for (const row of rows) {
+    const total = classes.get(row.class_id) ?? { classId: row.class_id, masteryEventCount: 0, bandProgressionCount: 0 };
+    classes.set(row.class_id, total);
+    if (row.student_id === null || row.total === null) continue;
+    const entry = toEntry(row.student_id, row as { student_id: bigint } & CountColumns);
+    total.masteryEventCount += entry.masteryEventCount;
+    total.bandProgressionCount += entry.bandProgressionCount;
+    entries.set(String(row.student_id), entry);
+  }
+  return { entries: sortEntries([...entries.values()], view), classes: [...classes.values()] };
+}
