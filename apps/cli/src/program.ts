@@ -1,6 +1,8 @@
-import { Command } from 'commander';
+import { LANGUAGE_SAFETY_TIERS } from '@qiraa/language-safety';
+import { Command, Option } from 'commander';
 import { eventsReadCommand, eventsTailCommand } from './commands/events';
 import { gamificationReplayCommand } from './commands/gamificationReplay';
+import { languageSafetyCheckCommand } from './commands/languageSafetyCheck';
 import { masteryIngestCommand } from './commands/masteryIngest';
 import { migrateCommand } from './commands/migrate';
 import { openapiCommand } from './commands/openapi';
@@ -44,6 +46,20 @@ export function buildProgram(): Command {
     .option('--all', 'every student')
     .option('--as-of <iso>', 'fold events created at or before this instant (default: now)')
     .action(gamificationReplayCommand);
+
+  program
+    .command('language-safety')
+    .description('the language-safety filter every string shown to a parent or a student passes')
+    .command('check <text>')
+    .description(
+      'check a string with the rule set in the database: PASS (exit 0), or the rewrite and each rule fired (exit 1)',
+    )
+    .addOption(
+      new Option('--tier <tier>', 'general (student and teacher strings) or parent (stricter)')
+        .choices(LANGUAGE_SAFETY_TIERS)
+        .default('general'),
+    )
+    .action(languageSafetyCheckCommand);
 
   const events = program.command('events').description('raw event streams, as NDJSON, for auditors');
   events

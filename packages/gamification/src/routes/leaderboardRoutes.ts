@@ -4,7 +4,7 @@ import { errorResponses, notFound, permissionDenied } from '@qiraa/http-kit';
 import { type Caller, callerOf, holds, inOrganizationOr404 } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { LEADERBOARD_FRAMING } from '../leaderboardFraming';
+import { filteredFraming } from '../leaderboardFraming';
 import { classLeaderboard } from '../queries/leaderboardClass';
 import {
   LEADERBOARD_VIEWS,
@@ -86,11 +86,12 @@ const paramsOf = (query: { view?: LeaderboardView; windowDays?: number }): Leade
   windowDays: query.windowDays ?? LEADERBOARD_WINDOW_DAYS.default,
 });
 
-const board = <S extends 'class' | 'teacher' | 'school'>(
+const board = async <S extends 'class' | 'teacher' | 'school'>(
+  sql: Sql,
   scope: S,
   params: LeaderboardParams,
   entries: LeaderboardEntry[],
-) => ({ scope, ...params, framing: LEADERBOARD_FRAMING[params.view], entries });
+) => ({ scope, ...params, framing: await filteredFraming(sql, params.view), entries });
 
 /*
  * Access (spec: Gamification endpoints, Authentication 11). Order: a student token is refused before
@@ -165,7 +166,7 @@ export const leaderboardRoutes =
       if (callerOf(request).persona === 'STUDENT') throw permissionDenied('leaderboards are for adults only');
     });
 
-    const errors = errorResponses(401, 403, 404, 422);
+    const errors = errorResponses(401, 403, 404, 422, 503);
 
     app.get(
       '/leaderboards/class/:classId',
@@ -186,7 +187,7 @@ export const leaderboardRoutes =
       async (request) => {
         const scope = await classBoardScope(deps.sql, callerOf(request), request.params.classId);
         const params = paramsOf(request.query);
-        return board('class', params, await classLeaderboard(deps.sql, scope, params));
+        return board(deps.sql, 'class', params, await classLeaderboard(deps.sql, scope, params));
       },
     );
 
@@ -211,7 +212,7 @@ export const leaderboardRoutes =
         const scope = await teacherBoardScope(deps.sql, callerOf(request), request.params.teacherUserId);
         const params = paramsOf(request.query);
         const { entries, classes } = await teacherLeaderboard(deps.sql, scope, params);
-        return { ...board('teacher', params, entries), classes };
+        return { ...(await board(deps.sql, 'teacher', params, entries)), classes };
       },
     );
 
@@ -233,7 +234,7 @@ export const leaderboardRoutes =
       async (request) => {
         const scope = await schoolBoardScope(deps.sql, callerOf(request), request.params.schoolId);
         const params = paramsOf(request.query);
-        return board('school', params, await schoolLeaderboard(deps.sql, scope, params));
+        return board(deps.sql, 'school', params, await schoolLeaderboard(deps.sql, scope, params));
       },
     );
   };
