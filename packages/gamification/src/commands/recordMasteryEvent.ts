@@ -70,7 +70,6 @@ export async function recordMasteryEvent(
     const [seen] = await tx`select 1 from gam_mastery_events where engine_event_id = ${input.engineEventId}`;
     if (seen) return { kind: 'duplicate', masteryEventId } as const;
 
-    const state = await loadLedgerState(tx, input.studentId);
     const holidays = new Set(
       (
         await tx<
@@ -78,6 +77,7 @@ export async function recordMasteryEvent(
         >`select day::text as d from school_holidays where organization_id = ${student.organization_id}`
       ).map((r) => r.d),
     );
+    const state = await loadLedgerState(tx, input.studentId, holidays, rules);
     const schoolDay = input.schoolDay ?? schoolDayOf(input.occurredAt, student.time_zone);
     const decision = decide(
       state,

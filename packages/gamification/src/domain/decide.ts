@@ -1,7 +1,7 @@
 import type { BadgeRule, RuleSet } from '../rules';
 import { avatarTierFor } from '../rules';
 import type { MasteryEventSourceKind } from '../sourceKinds';
-import { foldStreak } from '../streak';
+import { applySchoolDay, foldStreak, type StreakRules, type StreakState } from '../streak';
 import type { LedgerState } from './ledgerState';
 
 export interface MasteryInput {
@@ -33,10 +33,8 @@ export function decide(
   holidays: ReadonlySet<string>,
 ): Decision {
   const streakRules = { graceSchoolDays: rules.streakGraceSchoolDays, milestones: rules.streakMilestones };
-  const before = foldStreak(state.days, holidays, streakRules);
-  const after = state.days.includes(input.schoolDay)
-    ? before
-    : foldStreak([...state.days, input.schoolDay], holidays, streakRules);
+  const before = state.streak;
+  const after = streakWith(state, input.schoolDay, holidays, streakRules);
 
   const masteryCount = state.masteryCount + 1;
   const bySourceKind = { ...state.bySourceKind, [input.sourceKind]: state.bySourceKind[input.sourceKind] + 1 };
@@ -63,6 +61,20 @@ export function decide(
   };
 }
 
+/**
+ * The streak once `day` has an event. A day after the last tick (the usual case) extends the kept state;
+ * an earlier day re-folds all days, so the result never depends on delivery order.
+ */
+function streakWith(state: LedgerState, day: string, holidays: ReadonlySet<string>, rules: StreakRules): StreakState {
+  const last = state.streak.lastTickDate;
+  if (last === day || (last !== null && day < last && state.days.includes(day))) return state.streak;
+  if (last === null || day > last) {
+    const outcome = applySchoolDay(state.streak, day, holidays, rules);
+    return outcome.kind === 'ticked' ? outcome.state : state.streak;
+  }
+  return foldStreak([...state.days, day], holidays, rules);
+}
+
 /** The state after the event and its decision: what the next decision builds on. */
 export function evolve(state: LedgerState, input: MasteryInput, decision: Decision): LedgerState {
   const xpBySession = new Map(state.xpBySession);
@@ -71,6 +83,7 @@ export function evolve(state: LedgerState, input: MasteryInput, decision: Decisi
     masteryCount: state.masteryCount + 1,
     bySourceKind: { ...state.bySourceKind, [input.sourceKind]: state.bySourceKind[input.sourceKind] + 1 },
     days: state.days.includes(input.schoolDay) ? state.days : [...state.days, input.schoolDay].sort(),
+    streak: decision.streak,
     xpBySession,
     badgeCodes: decision.badge ? new Set([...state.badgeCodes, decision.badge.code]) : state.badgeCodes,
   };

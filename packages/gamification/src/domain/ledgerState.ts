@@ -1,12 +1,15 @@
 import { avatarTierFor, type RuleSet } from '../rules';
 import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../sourceKinds';
+import { EMPTY_STREAK, type StreakState } from '../streak';
 
 /** What a decision about a student's next mastery event needs to know. */
 export interface LedgerState {
   masteryCount: number;
   bySourceKind: Record<MasteryEventSourceKind, number>;
-  /** Distinct school days with a mastery event (YYYY-MM-DD); the streak is folded from them. */
+  /** Distinct school days with a mastery event (YYYY-MM-DD), ascending; the streak is folded from them. */
   days: readonly string[];
+  /** foldStreak(days): kept so a decision extends it instead of re-folding every day. */
+  streak: StreakState;
   /** XP credited per session id. */
   xpBySession: ReadonlyMap<string, number>;
   badgeCodes: ReadonlySet<string>;
@@ -19,6 +22,7 @@ export const EMPTY_LEDGER: LedgerState = {
   masteryCount: 0,
   bySourceKind: emptyCounts(),
   days: [],
+  streak: EMPTY_STREAK,
   xpBySession: new Map(),
   badgeCodes: new Set(),
 };
