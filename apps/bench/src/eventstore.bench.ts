@@ -1,35 +1,15 @@
-/**
- * npm run bench:eventstore [-- --appends N --catchup M --writers W --streams S]
- *
- * On a fresh database (BENCH_DATABASE_URL / TEST_DATABASE_URL's server, else an embedded server):
- * single-event appends through the PostgreSQL event store against raw single-row inserts into a table
- * shaped like es_events, then a cold catch-up and a rebuild of the audit_log projection.
- */
-import os from 'node:os';
-import { connect, migrateOrThrow, type Sql } from '@qiraa/db';
+import { connect, migrateOrThrow } from '@qiraa/db';
 import { postgresEventStore } from '@qiraa/eventstore';
 import { readArgs } from './args';
 import { benchProjection, seedAuditEvents } from './catchUpBench';
-import { acquireDatabase, type BenchDatabase } from './database';
+import { acquireDatabase } from './database';
+import { machineFacts } from './facts';
 import { type RunStats, runWriters, timed } from './measure';
 import { countRows, createRawTable, rawInserter } from './rawBaseline';
 import { fmt, formatTable, section } from './report';
 import { PROBE_EVENT_TYPE, probeEvent } from './workload';
 
 const WARMUP = 200;
-
-async function machineFacts(sql: Sql, db: BenchDatabase): Promise<string[][]> {
-  const [pg] = await sql<{ version: string; fsync: string; sync: string }[]>`
-    select version(), current_setting('fsync') as fsync, current_setting('synchronous_commit') as sync`;
-  const cpus = os.cpus();
-  return [
-    ['node', process.version],
-    ['cpus', `${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown'}`],
-    ['os', `${os.type()} ${os.release()} ${os.arch()}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM`],
-    ['postgres', pg!.version],
-    ['server', `${db.server} (database ${db.name}), fsync=${pg!.fsync}, synchronous_commit=${pg!.sync}`],
-  ];
-}
 
 async function main(): Promise<void> {
   const args = readArgs();

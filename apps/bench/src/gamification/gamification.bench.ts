@@ -12,11 +12,11 @@
  */
 import { connect, type Sql } from '@qiraa/db';
 import { acquireDatabase, type BenchDatabase } from '../database';
+import { machineFacts } from '../facts';
 import { timed } from '../measure';
 import { fmt, formatTable, section } from '../report';
 import { login, type RunningApi, startApi } from './api';
 import { readArgs } from './args';
-import { machineFacts } from './facts';
 import {
   countRows,
   createRawMasteryTable,

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Sql } from '@qiraa/db';
-import type { BenchDatabase } from '../database';
-import { fmt } from '../report';
+import type { BenchDatabase } from './database';
+import { fmt } from './report';
 
 /** node, cpus, os, PostgreSQL version and durability settings, as rows of a two-column table. */
 export async function machineFacts(sql: Sql, db: BenchDatabase): Promise<string[][]> {
