@@ -5,6 +5,7 @@ import { gamificationReplayCommand } from './commands/gamificationReplay';
 import { languageSafetyCheckCommand } from './commands/languageSafetyCheck';
 import { masteryIngestCommand } from './commands/masteryIngest';
 import { migrateCommand } from './commands/migrate';
+import { notificationsDispatchCommand } from './commands/notificationsDispatch';
 import { openapiCommand } from './commands/openapi';
 import { projectionsRebuildCommand } from './commands/projectionsRebuild';
 import { projectionsStatusCommand } from './commands/projectionsStatus';
@@ -60,6 +61,20 @@ export function buildProgram(): Command {
         .default('general'),
     )
     .action(languageSafetyCheckCommand);
+
+  program
+    .command('notifications')
+    .description('the in-app notification inbox')
+    .command('dispatch')
+    .description(
+      'raise one notification through dispatch (catalog, payload, render, recipient, language safety, insert)',
+    )
+    .requiredOption('--kind <kind>', 'a kind of the catalog')
+    .requiredOption('--recipient <userId>', 'the recipient user id (never a student)')
+    .requiredOption('--payload <file>', 'a JSON file with the kind’s payload')
+    .option('--source-type <type>', 'sourceEntityType (training kinds derive it)')
+    .option('--source-id <id>', 'sourceEntityId')
+    .action(notificationsDispatchCommand);
 
   const events = program.command('events').description('raw event streams, as NDJSON, for auditors');
   events

@@ -93,6 +93,18 @@ describe('qiraa seed-demo', () => {
     expect(first.stdout).toMatch(/Mastery history: \d+ mastery events/);
   });
 
+  it('leaves a few notifications in the inbox of each demo adult, in the languages-safe rendering', async () => {
+    const inboxes = await db.sql<{ email: string; n: number }[]>`
+      select u.email, count(n.id)::int as n from users u left join notifications n on n.recipient_user_id = u.id
+      where u.primary_persona <> 'STUDENT' group by u.email`;
+    expect(inboxes.length).toBeGreaterThan(5);
+    for (const inbox of inboxes) expect(inbox.n, inbox.email).toBeGreaterThan(0);
+    const [students] =
+      await db.sql`select count(*)::int as n from notifications n join users u on u.id = n.recipient_user_id where u.primary_persona = 'STUDENT'`;
+    expect(students).toEqual({ n: 0 });
+    expect(first.stdout).toMatch(/Notifications: \d+ in the inboxes/);
+  });
+
   it('prints every adult login, the demo password, each class code with its quickCodes, and a curl line', async () => {
     const emails = await db.sql<{ email: string }[]>`select email from users where email is not null`;
     for (const { email } of emails) expect(first.stdout).toContain(email);

@@ -2,10 +2,16 @@ import { auditContext } from '@qiraa/audit';
 import { gamificationContext } from '@qiraa/gamification';
 import { identityContext } from '@qiraa/identity';
 import type { BoundedContext } from '@qiraa/kernel';
+import { notificationsContext } from '@qiraa/notifications';
 import type { Projection } from '@qiraa/projections';
 
 /** Every bounded context the apps compose, in registration order. A new context is one line here. */
-export const contexts: readonly BoundedContext[] = [identityContext, auditContext, gamificationContext];
+export const contexts: readonly BoundedContext[] = [
+  identityContext,
+  auditContext,
+  gamificationContext,
+  notificationsContext,
+];
 
 export const allProjections = (list: readonly BoundedContext[] = contexts): Projection[] =>
   list.flatMap((c) => c.projections);

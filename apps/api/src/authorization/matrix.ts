@@ -5,6 +5,7 @@ import { identityAccountRows } from './rows/identityAccount';
 import { identityClassRows } from './rows/identityClasses';
 import { identityCoreRows } from './rows/identityCore';
 import { leaderboardRows } from './rows/leaderboards';
+import { notificationRows } from './rows/notifications';
 
 /** Route × caller × target → status, one file of rows per context. Every /api route must have a row. */
 export const MATRIX: readonly MatrixRow[] = [
@@ -14,4 +15,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...gamificationRows,
   ...gamificationAdminRows,
   ...leaderboardRows,
+  ...notificationRows,
 ];

@@ -14,6 +14,7 @@ import {
 } from '@qiraa/identity';
 import { CliError } from '../cliError';
 import { withRuntime } from '../withRuntime';
+import { seedDemoNotifications } from './seedDemoNotifications';
 import { seedMasteryHistory } from './seedMasteryHistory';
 
 /** The password of every demo adult. Demo data only: never seed a database that real people use. */
@@ -105,8 +106,10 @@ export async function seedDemoCommand(): Promise<void> {
       name: 'مدرسة الأمل الأساسية - عمّان',
       country: 'JO',
     });
+    const adultIds: { id: number; persona: string }[] = [{ id: superAdmin.id, persona: 'ADMIN' }];
     const adult = async (persona: string, input: Adult, rows: LoginRow[]) => {
       const { id } = await createUser(sql, root, input);
+      adultIds.push({ id, persona: input.primaryPersona });
       rows.push({ persona, signIn: input.email, secret: DEMO_PASSWORD, name: input.fullNameAr });
       return id;
     };
@@ -181,6 +184,13 @@ export async function seedDemoCommand(): Promise<void> {
     }
 
     const history = await seedMasteryHistory({ sql, store }, [...studentIds.values()]);
+    const [firstChild] = CLASSES[0].students;
+    const [firstClass] = await sql<{ id: string }[]>`select id from classes where name = ${CLASSES[0].name}`;
+    const notices = await seedDemoNotifications({ sql, store }, adultIds, {
+      studentId: studentIds.get(firstChild)!,
+      classId: firstClass!.id,
+      studentName: firstChild.split(' ')[0]!,
+    });
 
     const base = `http://localhost:${config.port}`;
     const example = students[0]!;
@@ -199,6 +209,7 @@ export async function seedDemoCommand(): Promise<void> {
         'Parents: ' + PARENTS.map((p) => `${p.email} → ${p.children.join(' + ')}`).join('; '),
         '',
         `Mastery history: ${history} mastery events over the last 20 school days (profiles and leaderboards show them).`,
+        `Notifications: ${notices} in the inboxes of the demo adults (GET /api/notifications).`,
         '',
         'Try it (start the server with `npm start` first):',
         `  curl -s -X POST ${base}/api/auth/login -H 'content-type: application/json' ` +

@@ -1,0 +1,326 @@
+import { randomUUID } from 'node:crypto';
+import { type AnySql, inTransaction, type Sql } from '@qiraa/db';
+import { deterministicEventId, type EventStore } from '@qiraa/eventstore';
+import { ApiError, compileBodyValidator, type ErrorDetail, unprocessable } from '@qiraa/http-kit';
+import { LanguageSafetyBlockedError, type LanguageSafetyTier, loadLanguageSafety } from '@qiraa/language-safety';
+import { applyInline } from '@qiraa/projections';
+import { NOTIFICATION_DISPATCHED, type NotificationDispatched, notificationStream } from './events';
+import {
+  isNotificationKind,
+  NOTIFICATION_PAYLOADS,
+  type NotificationKind,
+  type Severity,
+  TRAINING_KINDS,
+  TRAINING_SOURCE_ENTITY_TYPE,
+} from './kinds';
+import { notificationsInboxProjection } from './projections/inboxProjection';
+
+/** Pino-shaped: dispatch logs a language-safety abort at error level. */
+export interface DispatchLogger {
+  error(object: Record<string, unknown>, message: string): void;
+}
+
+export interface DispatchDeps {
+  readonly sql: Sql;
+  readonly store: EventStore;
+  readonly logger?: DispatchLogger;
+}
+
+export interface SourceEntity {
+  sourceEntityType: string;
+  sourceEntityId: string;
+}
+
+export interface DispatchInput {
+  recipientUserId: number;
+  kind: string;
+  payload: unknown;
+  sourceEntity?: SourceEntity;
+}
+
+export type DispatchResult =
+  | { outcome: 'dispatched'; recipientUserId: number; notificationId: string }
+  | { outcome: 'skipped'; recipientUserId: number; skipped: 'recipient_inactive' };
+
+export interface CatalogKind {
+  kind: NotificationKind;
+  titleTemplate: string;
+  bodyTemplate: string;
+  defaultSeverity: Severity;
+  defaultPersona: 'TEACHER' | 'PARENT' | 'ADMIN' | 'PRINCIPAL' | 'MANAGER';
+  retentionDays: number;
+  templateVersion: number;
+}
+
+/** Step 1: the active catalog row of the kind (and a payload schema in code); anything else is 422 unknown_kind. */
+export async function lookupKind(sql: AnySql, kind: string): Promise<CatalogKind> {
+  const [row] = await sql<
+    {
+      arabic_title_template: string;
+      arabic_body_template: string;
+      default_severity: Severity;
+      default_persona: CatalogKind['defaultPersona'];
+      retention_days: number;
+      template_version: number;
+    }[]
+  >`
+    select arabic_title_template, arabic_body_template, default_severity, default_persona, retention_days,
+           template_version
+    from notification_kinds where kind = ${kind} and active`;
+  if (!row || !isNotificationKind(kind)) {
+    throw unprocessable('unknown_kind', `notification kind "${kind}" is unknown or inactive`, [
+      { field: 'kind', issue: 'unknown or inactive notification kind' },
+    ]);
+  }
+  return {
+    kind,
+    titleTemplate: row.arabic_title_template,
+    bodyTemplate: row.arabic_body_template,
+    defaultSeverity: row.default_severity,
+    defaultPersona: row.default_persona,
+    retentionDays: row.retention_days,
+    templateVersion: row.template_version,
+  };
+}
+
+const validators = new Map<NotificationKind, ReturnType<typeof compileBodyValidator>>();
+
+/**
+ * Step 2: the payload against the kind's schema (closed objects: an undeclared key is refused), and for the
+ * training kinds the source entity (`training_progress_alert`, the alert id; derived when absent).
+ * Failure is 422 VALIDATION_ERROR reason `invalid_payload` with details; nothing is written.
+ */
+export function validatePayload(
+  kind: NotificationKind,
+  payload: unknown,
+  sourceEntity: SourceEntity | undefined,
+): { payload: Record<string, unknown>; sourceEntity: SourceEntity | null } {
+  let validate = validators.get(kind);
+  if (!validate) {
+    validate = compileBodyValidator(NOTIFICATION_PAYLOADS[kind]);
+    validators.set(kind, validate);
+  }
+  const checked = validate(payload);
+  if (!checked.ok) {
+    const details: ErrorDetail[] = checked.details.map((d) => ({
+      ...d,
+      field: `payload${d.field ? `.${d.field}` : ''}`,
+    }));
+    throw unprocessable('invalid_payload', `payload does not match the ${kind} schema`, details);
+  }
+  const valid = payload as Record<string, unknown>;
+  if ((TRAINING_KINDS as readonly string[]).includes(kind)) {
+    const expected = { sourceEntityType: TRAINING_SOURCE_ENTITY_TYPE, sourceEntityId: String(valid['alertId']) };
+    if (
+      sourceEntity &&
+      (sourceEntity.sourceEntityType !== expected.sourceEntityType ||
+        sourceEntity.sourceEntityId !== expected.sourceEntityId)
+    ) {
+      throw unprocessable('invalid_payload', 'training kinds are raised by their training_progress_alert', [
+        { field: 'sourceEntity', issue: 'must be training_progress_alert with the payload’s alertId' },
+      ]);
+    }
+    return { payload: valid, sourceEntity: expected };
+  }
+  return { payload: valid, sourceEntity: sourceEntity ?? null };
+}
+
+/** Step 3: `{{var}}` replaced by the payload value. Deterministic; a token without a value is a catalog bug. */
+export function renderTemplate(template: string, payload: Record<string, unknown>): string {
+  return template.replace(/\{\{\s*([A-Za-z][A-Za-z0-9]*)\s*\}\}/g, (_, name: string) => {
+    const value = payload[name];
+    if (value === undefined || value === null || typeof value === 'object') {
+      throw new Error(`notification template token {{${name}}} has no payload value`);
+    }
+    return String(value);
+  });
+}
+
+export type ResolvedRecipient =
+  | { status: 'active'; userId: number; organizationId: string | null; persona: string }
+  | { status: 'inactive' };
+
+/**
+ * Step 4: the recipient's organization and persona. Missing, disabled, or of a disabled organization →
+ * inactive (dispatch skips, no row). A student is refused: 422 reason `student_recipient`.
+ */
+export async function resolveRecipient(sql: AnySql, recipientUserId: number): Promise<ResolvedRecipient> {
+  const [user] = await sql<
+    { primary_persona: string; organization_id: string | null; disabled: boolean; org_disabled: boolean }[]
+  >`
+    select u.primary_persona, u.organization_id, u.disabled_at is not null as disabled,
+           coalesce(o.disabled_at is not null, false) as org_disabled
+    from users u left join organizations o on o.id = u.organization_id
+    where u.id = ${recipientUserId}`;
+  if (!user) return { status: 'inactive' };
+  if (user.primary_persona === 'STUDENT') {
+    throw unprocessable('student_recipient', 'students never receive notifications', [
+      { field: 'recipientUserId', issue: 'a student cannot be a notification recipient' },
+    ]);
+  }
+  if (user.disabled || user.org_disabled) return { status: 'inactive' };
+  return {
+    status: 'active',
+    userId: recipientUserId,
+    organizationId: user.organization_id,
+    persona: user.primary_persona,
+  };
+}
+
+/**
+ * Step 5: both strings through the language-safety filter; the parent tier when the kind's default persona or
+ * the recipient is a parent. Any rewrite aborts (no fallback, no row): an error-level log line and
+ * `LanguageSafetyBlockedError`. An unavailable rule set raises `LanguageSafetyUnavailableError`.
+ */
+export async function filterRendered(
+  deps: DispatchDeps,
+  input: { kind: string; recipientUserId: number; defaultPersona: string; recipientPersona: string },
+  rendered: { titleAr: string; bodyAr: string },
+): Promise<LanguageSafetyTier> {
+  const tier: LanguageSafetyTier =
+    input.defaultPersona === 'PARENT' || input.recipientPersona === 'PARENT' ? 'parent' : 'general';
+  const filter = await loadLanguageSafety(deps.sql);
+  for (const [field, text] of [
+    ['renderedTitleAr', rendered.titleAr],
+    ['renderedBodyAr', rendered.bodyAr],
+  ] as const) {
+    const result = filter.check(text, tier);
+    if (result.kind === 'rewrite') {
+      const error = new LanguageSafetyBlockedError(tier, result.fired, result.rewritten);
+      deps.logger?.error(
+        {
+          event: 'notification_language_safety_abort',
+          kind: input.kind,
+          recipientUserId: input.recipientUserId,
+          field,
+          tier,
+          ruleSetVersion: filter.version,
+          rules: result.fired.map((f) => f.ruleId),
+        },
+        'notification dispatch aborted: rendered text does not pass the language-safety filter',
+      );
+      throw error;
+    }
+  }
+  return tier;
+}
+
+/** Step 6: `NotificationDispatched` on the recipient's stream and the inbox row, in one transaction. */
+export async function appendDispatched(deps: DispatchDeps, data: NotificationDispatched): Promise<void> {
+  await inTransaction(deps.sql, async (uow) => {
+    const appended = await deps.store.append(
+      notificationStream(data.recipientUserId),
+      [
+        {
+          eventId: deterministicEventId('notification', data.notificationId),
+          type: NOTIFICATION_DISPATCHED,
+          data,
+          metadata: { organizationId: data.organizationId },
+        },
+      ],
+      { uow },
+    );
+    if (appended.kind !== 'appended') throw new Error(`notification ${data.notificationId}: ${appended.kind}`);
+    await applyInline(uow, notificationsInboxProjection, appended.events);
+  });
+}
+
+/**
+ * The write path of notifications (spec: Notifications endpoints, dispatch steps), the six steps in order.
+ * Throws ApiError 422 (`unknown_kind`, `invalid_payload`, `student_recipient`), `LanguageSafetyBlockedError`
+ * or `LanguageSafetyUnavailableError`; an inactive recipient is `{ outcome: 'skipped' }`. Nothing is written
+ * unless every step passed.
+ */
+export async function dispatch(deps: DispatchDeps, input: DispatchInput): Promise<DispatchResult> {
+  const catalog = await lookupKind(deps.sql, input.kind);
+  const { payload, sourceEntity } = validatePayload(catalog.kind, input.payload, input.sourceEntity);
+  const rendered = {
+    titleAr: renderTemplate(catalog.titleTemplate, payload),
+    bodyAr: renderTemplate(catalog.bodyTemplate, payload),
+  };
+  const recipient = await resolveRecipient(deps.sql, input.recipientUserId);
+  if (recipient.status === 'inactive') {
+    return { outcome: 'skipped', recipientUserId: input.recipientUserId, skipped: 'recipient_inactive' };
+  }
+  await filterRendered(
+    deps,
+    {
+      kind: catalog.kind,
+      recipientUserId: recipient.userId,
+      defaultPersona: catalog.defaultPersona,
+      recipientPersona: recipient.persona,
+    },
+    rendered,
+  );
+  const notificationId = randomUUID();
+  await appendDispatched(deps, {
+    notificationId,
+    recipientUserId: recipient.userId,
+    kind: catalog.kind,
+    templateVersion: catalog.templateVersion,
+    payload,
+    organizationId: recipient.organizationId,
+    renderedTitleAr: rendered.titleAr,
+    renderedBodyAr: rendered.bodyAr,
+    severity: catalog.defaultSeverity,
+    sourceEntityType: sourceEntity?.sourceEntityType ?? null,
+    sourceEntityId: sourceEntity?.sourceEntityId ?? null,
+  });
+  return { outcome: 'dispatched', recipientUserId: recipient.userId, notificationId };
+}
+
+export type FanOutResult = { outcome: 'no_recipients' } | { outcome: 'fanned_out'; results: DispatchResult[] };
+
+async function fanOut(deps: DispatchDeps, recipients: number[], input: Omit<DispatchInput, 'recipientUserId'>) {
+  if (recipients.length === 0) return { outcome: 'no_recipients' } as const;
+  const results: DispatchResult[] = [];
+  for (const recipientUserId of recipients) results.push(await dispatch(deps, { ...input, recipientUserId }));
+  return { outcome: 'fanned_out', results } as const;
+}
+
+/** Every ClassTeacher of the class (all co-teachers), one notification each. */
+export async function dispatchToClass(
+  deps: DispatchDeps,
+  classId: string,
+  input: Omit<DispatchInput, 'recipientUserId'>,
+): Promise<FanOutResult> {
+  await lookupKind(deps.sql, input.kind);
+  const rows = await deps.sql<{ id: string }[]>`
+    select teacher_user_id as id from class_teachers where class_id = ${classId} order by teacher_user_id`;
+  return fanOut(
+    deps,
+    rows.map((r) => Number(r.id)),
+    input,
+  );
+}
+
+/**
+ * The adults the kind targets for a child: TEACHER kinds → every teacher of the child's active classes,
+ * PARENT kinds → every linked parent. A kind for another persona is 422 reason `kind_not_for_student_adults`.
+ */
+export async function dispatchToStudent(
+  deps: DispatchDeps,
+  studentId: number,
+  input: Omit<DispatchInput, 'recipientUserId'>,
+): Promise<FanOutResult> {
+  const catalog = await lookupKind(deps.sql, input.kind);
+  let rows: { id: string }[];
+  if (catalog.defaultPersona === 'TEACHER') {
+    rows = await deps.sql<{ id: string }[]>`
+      select distinct ct.teacher_user_id as id
+      from class_students cs join class_teachers ct on ct.class_id = cs.class_id
+      where cs.student_user_id = ${studentId} and cs.active order by 1`;
+  } else if (catalog.defaultPersona === 'PARENT') {
+    rows = await deps.sql<{ id: string }[]>`
+      select parent_user_id as id from parent_students where student_user_id = ${studentId} order by 1`;
+  } else {
+    throw new ApiError(422, 'VALIDATION_ERROR', `kind ${catalog.kind} is not addressed to a child’s adults`, {
+      reason: 'kind_not_for_student_adults',
+    });
+  }
+  return fanOut(
+    deps,
+    rows.map((r) => Number(r.id)),
+    input,
+  );
+}
