@@ -62,6 +62,13 @@ const RECIPIENT_ONLY =
 export const inboxRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    /** The notification as it stands after a command, for the answer. */
+    const currentRow = async (recipientUserId: number, notificationId: string) => {
+      const row = await notificationOf(deps.sql, recipientUserId, notificationId);
+      if (!row) throw notFound('notification');
+      return row;
+    };
+
     app.get(
       '/notifications',
       {
@@ -131,9 +138,7 @@ export const inboxRoutes =
         const result = await markRead(deps, { recipientUserId, notificationId });
         if (result.outcome === 'not_found') throw notFound('notification');
         if (result.outcome === 'dismissed') throw conflict('already_dismissed', 'notification is dismissed');
-        const row = await notificationOf(deps.sql, recipientUserId, notificationId);
-        if (!row) throw notFound('notification');
-        return row;
+        return currentRow(recipientUserId, notificationId);
       },
     );
 
@@ -159,9 +164,7 @@ export const inboxRoutes =
         if (result.outcome === 'not_found') throw notFound('notification');
         if (result.outcome === 'already_read')
           throw conflict('already_read', 'a read notification cannot be dismissed');
-        const row = await notificationOf(deps.sql, recipientUserId, notificationId);
-        if (!row) throw notFound('notification');
-        return row;
+        return currentRow(recipientUserId, notificationId);
       },
     );
 
