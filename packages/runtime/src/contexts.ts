@@ -1,4 +1,5 @@
 import { auditContext } from '@qiraa/audit';
+import { contentContext } from '@qiraa/content';
 import { gamificationContext } from '@qiraa/gamification';
 import { identityContext } from '@qiraa/identity';
 import type { BoundedContext } from '@qiraa/kernel';
@@ -11,6 +12,7 @@ export const contexts: readonly BoundedContext[] = [
   auditContext,
   gamificationContext,
   notificationsContext,
+  contentContext,
 ];
 
 export const allProjections = (list: readonly BoundedContext[] = contexts): Projection[] =>

@@ -1,4 +1,7 @@
 import type { MatrixRow } from './matrixTypes';
+import { contentFormRows } from './rows/contentForms';
+import { contentImportRows } from './rows/contentImport';
+import { contentItemRows } from './rows/contentItems';
 import { gamificationRows } from './rows/gamification';
 import { gamificationAdminRows } from './rows/gamificationAdmin';
 import { identityAccountRows } from './rows/identityAccount';
@@ -6,6 +9,7 @@ import { identityClassRows } from './rows/identityClasses';
 import { identityCoreRows } from './rows/identityCore';
 import { leaderboardRows } from './rows/leaderboards';
 import { notificationRows } from './rows/notifications';
+import { wordListAdminRows } from './rows/wordListsAdmin';
 
 /** Route × caller × target → status, one file of rows per context. Every /api route must have a row. */
 export const MATRIX: readonly MatrixRow[] = [
@@ -16,4 +20,8 @@ export const MATRIX: readonly MatrixRow[] = [
   ...gamificationAdminRows,
   ...leaderboardRows,
   ...notificationRows,
+  ...contentImportRows,
+  ...contentItemRows,
+  ...wordListAdminRows,
+  ...contentFormRows,
 ];

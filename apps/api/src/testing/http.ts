@@ -6,6 +6,7 @@ export interface Client {
   get(url: string, headers?: Record<string, string>): Res;
   post(url: string, payload?: unknown, headers?: Record<string, string>): Res;
   patch(url: string, payload?: unknown): Res;
+  put(url: string, payload?: unknown): Res;
   delete(url: string): Res;
 }
 
@@ -28,6 +29,7 @@ export function client(app: FastifyInstance, accessToken?: string): Client {
     get: (url, headers) => send('GET', url, undefined, headers),
     post: (url, payload, headers) => send('POST', url, payload ?? {}, headers),
     patch: (url, payload) => send('PATCH', url, payload ?? {}),
+    put: (url, payload) => send('PUT', url, payload ?? {}),
     delete: (url) => send('DELETE', url),
   };
 }

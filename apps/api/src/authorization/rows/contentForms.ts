@@ -1,0 +1,4 @@
+import type { MatrixRow } from '../matrixTypes';
+
+// PLACEHOLDER: rows arrive with the route group.
+export const contentFormRows: MatrixRow[] = [];

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ContextDeps } from '@qiraa/kernel';
+
+// PLACEHOLDER: replaced by the route group's implementation.
+export const itemRoutes =
+  (_deps: ContextDeps): FastifyPluginAsyncTypebox =>
+  async () => {};
