@@ -1,5 +1,6 @@
 import { LANGUAGE_SAFETY_TIERS } from '@qiraa/language-safety';
 import { Command, Option } from 'commander';
+import { contentImportCommand } from './commands/contentImport';
 import { eventsReadCommand, eventsTailCommand } from './commands/events';
 import { gamificationReplayCommand } from './commands/gamificationReplay';
 import { languageSafetyCheckCommand } from './commands/languageSafetyCheck';
@@ -37,6 +38,16 @@ export function buildProgram(): Command {
     .command('ingest <file>')
     .description('ingest an NDJSON file of ingest bodies (as POST /api/gamification/mastery-events takes them)')
     .action(masteryIngestCommand);
+
+  program
+    .command('content')
+    .description('the item bank, forms, word lists, scaffold prompts and the diagnostic blueprint')
+    .command('import <dir>')
+    .description(
+      'import a content pack (manifest.json and its import bodies) as global content, approve it and set its ' +
+        'global blueprint cells; exit 1 when any row or cell is refused',
+    )
+    .action(contentImportCommand);
 
   program
     .command('gamification')

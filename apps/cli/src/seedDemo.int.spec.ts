@@ -105,6 +105,21 @@ describe('qiraa seed-demo', () => {
     expect(first.stdout).toMatch(/Notifications: \d+ in the inboxes/);
   });
 
+  it('imports the demo content pack: a live BOY form per grade, word lists, training items, blueprint cells', async () => {
+    const forms = await db.sql`
+      select grade from content_screening_forms where status = 'operational' and window_code = 'BOY' order by grade`;
+    expect(forms).toEqual([{ grade: 1 }, { grade: 2 }, { grade: 3 }, { grade: 4 }]);
+    const [content] = await db.sql<{ lists: number; training: number; pending: number; cells: number }[]>`
+      select (select count(*) from content_word_lists where status = 'operational')::int as lists,
+             (select count(*) from content_items where content_role = 'target_training' and status = 'operational')::int
+               as training,
+             (select count(*) from content_items where status <> 'operational')::int as pending,
+             (select count(*) from content_diagnostic_blueprint_cells where organization_id is null)::int as cells`;
+    expect(content).toEqual({ lists: 8, training: expect.any(Number), pending: 0, cells: 4 });
+    expect(content!.training).toBeGreaterThanOrEqual(48);
+    expect(first.stdout).toMatch(/Content: the demo pack \(content\/pack\), \d+ rows in \d+ approved import batches/);
+  });
+
   it('prints every adult login, the demo password, each class code with its quickCodes, and a curl line', async () => {
     const emails = await db.sql<{ email: string }[]>`select email from users where email is not null`;
     for (const { email } of emails) expect(first.stdout).toContain(email);

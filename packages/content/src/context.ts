@@ -1,4 +1,5 @@
 import { defineContext } from '@qiraa/kernel';
+import { catalogRoutes } from './routes/catalogRoutes';
 import { diagnosticBlueprintRoutes } from './routes/diagnosticBlueprintRoutes';
 import { dryRunReplayRoutes } from './routes/dryRunReplayRoutes';
 import { formPositionRoutes } from './routes/formPositionRoutes';
@@ -12,6 +13,7 @@ export const contentContext = defineContext({
   name: 'content',
   projections: [],
   routes: (deps) => async (app) => {
+    await app.register(catalogRoutes(deps));
     await app.register(importRoutes(deps));
     await app.register(itemRoutes(deps));
     await app.register(wordListAdminRoutes(deps));

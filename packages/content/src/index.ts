@@ -1,5 +1,33 @@
+export type {
+  BlueprintScope,
+  CellAddress,
+  CellKind,
+  CellProposal,
+  MeasureWarning,
+  ResolvedCell,
+} from './blueprint/blueprintTypes';
+export { resolveBlueprintCell } from './blueprint/resolveBlueprintCell';
 export * from './catalog/catalogTypes';
 export { loadCatalog } from './catalog/loadCatalog';
+export { type ApproveResult, approveImportBatch } from './commands/approveImportBatch';
+export { type ImportInput, importContent } from './commands/importContent';
+export { recordWordListUse } from './commands/recordWordListUse';
+export { type SetBlueprintCellResult, setBlueprintCell } from './commands/setBlueprintCell';
 export { currentItemBankPin, type ItemBankPinEntry, takeItemBankPin } from './commands/takeItemBankPin';
 export { contentContext } from './context';
 export { contentHash } from './hash';
+export { ImportBody, type ImportBodyInput } from './import/importBody';
+export type { ImportReport } from './import/reportSchema';
+export { IMPORT_SIZE_LIMITS } from './import/sizeLimit';
+export {
+  type AuthoringItem,
+  authoringItemOf,
+  type ItemRowDb,
+  itemColumns,
+  type StudentItem,
+  studentItemOf,
+} from './queries/itemViews';
+export { pickWordList } from './wordLists/pickWordList';
+export { wordListContentHash } from './wordLists/wordListContentHash';
+export type { WordListContent } from './wordLists/wordListRules';
+export type { WordListView } from './wordLists/wordListView';

@@ -20,9 +20,21 @@ const byFastifyCode: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'MALFORMED_JSON', 'body is not valid JSON'],
 };
 
+/**
+ * A domain error that knows its envelope (e.g. the language-safety rule set being unavailable is 503
+ * everywhere), so a route need not catch it only to convert it.
+ */
+export interface MapsToApiError {
+  toApiError(): ApiError;
+}
+
+const mapsToApiError = (error: unknown): error is MapsToApiError =>
+  error instanceof Error && typeof (error as Partial<MapsToApiError>).toApiError === 'function';
+
 /** Turns anything thrown into the ApiError envelope and its status. Unknown errors never leak details. */
 export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
+  if (mapsToApiError(error)) return error.toApiError();
   const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (Array.isArray(e.validation)) {
     const details = validationDetails(e.validation as never[]);

@@ -9,7 +9,7 @@ export {
   unprocessable,
   validationFailed,
 } from './apiError';
-export { installErrorMapper, toApiError } from './errorMapper';
+export { installErrorMapper, type MapsToApiError, toApiError } from './errorMapper';
 export { ApiErrorSchema, ErrorDetailSchema, errorResponses } from './schemas';
 export { validationDetails } from './validationDetails';
 export { closeObjects, compileBodyValidator, validatorCompiler } from './validatorCompiler';

@@ -1,3 +1,5 @@
+import type { ApiError, MapsToApiError } from '@qiraa/http-kit';
+import { languageSafetyUnavailableApiError } from './apiError';
 import type { LanguageSafetyTier } from './rules';
 
 /** A rule that fired: its id and the text it matched, as written in the checked string. */
@@ -19,7 +21,7 @@ export type LanguageSafetyUnavailableReason =
  * database down). Nothing may be shown unfiltered: parent routes answer 503 `LANGUAGE_SAFETY_UNAVAILABLE`
  * (see `languageSafetyUnavailableApiError`).
  */
-export class LanguageSafetyUnavailableError extends Error {
+export class LanguageSafetyUnavailableError extends Error implements MapsToApiError {
   readonly code = 'LANGUAGE_SAFETY_UNAVAILABLE';
 
   constructor(
@@ -29,6 +31,11 @@ export class LanguageSafetyUnavailableError extends Error {
   ) {
     super(message, options);
     this.name = 'LanguageSafetyUnavailableError';
+  }
+
+  /** Thrown through a route, it answers 503 `LANGUAGE_SAFETY_UNAVAILABLE` (the error mapper asks for this). */
+  toApiError(): ApiError {
+    return languageSafetyUnavailableApiError(this);
   }
 }
 

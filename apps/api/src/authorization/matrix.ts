@@ -1,4 +1,5 @@
 import type { MatrixRow } from './matrixTypes';
+import { contentCatalogRows } from './rows/contentCatalog';
 import { contentFormRows } from './rows/contentForms';
 import { contentImportRows } from './rows/contentImport';
 import { contentItemRows } from './rows/contentItems';
@@ -20,6 +21,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...gamificationAdminRows,
   ...leaderboardRows,
   ...notificationRows,
+  ...contentCatalogRows,
   ...contentImportRows,
   ...contentItemRows,
   ...wordListAdminRows,

@@ -14,6 +14,7 @@ import {
 } from '@qiraa/identity';
 import { CliError } from '../cliError';
 import { withRuntime } from '../withRuntime';
+import { DEMO_PACK_DIR, importContentPack, packTotals } from './contentImport';
 import { seedDemoNotifications } from './seedDemoNotifications';
 import { seedMasteryHistory } from './seedMasteryHistory';
 
@@ -69,7 +70,8 @@ function table(rows: LoginRow[]): string {
 /**
  * `qiraa seed-demo`: on an empty database only, one Jordanian organization with a school, two classes
  * (grades 1 and 2), a user of every persona, parents linked to children and five students per class with
- * quickCodes, all created through the identity context's commands; then prints how to sign in as each.
+ * quickCodes, all created through the identity context's commands; the demo content pack (`qiraa content
+ * import content/pack`); then prints how to sign in as each.
  */
 export async function seedDemoCommand(): Promise<void> {
   await withRuntime(async ({ sql, store, config }) => {
@@ -192,6 +194,11 @@ export async function seedDemoCommand(): Promise<void> {
       studentName: firstChild.split(' ')[0]!,
     });
 
+    // The shipped content pack, so assessment and training have forms, lists and items to serve.
+    const pack = await importContentPack({ sql }, DEMO_PACK_DIR);
+    if (pack.problems.length > 0) throw new CliError(`the demo content pack was refused:\n${pack.problems.join('\n')}`);
+    const content = packTotals(pack);
+
     const base = `http://localhost:${config.port}`;
     const example = students[0]!;
     console.log(
@@ -210,6 +217,8 @@ export async function seedDemoCommand(): Promise<void> {
         '',
         `Mastery history: ${history} mastery events over the last 20 school days (profiles and leaderboards show them).`,
         `Notifications: ${notices} in the inboxes of the demo adults (GET /api/notifications).`,
+        `Content: the demo pack (content/pack), ${content.accepted} rows in ${content.files} approved import batches, ` +
+          `${content.cellsSet} global diagnostic blueprint cells.`,
         '',
         'Try it (start the server with `npm start` first):',
         `  curl -s -X POST ${base}/api/auth/login -H 'content-type: application/json' ` +

@@ -1,0 +1,42 @@
+import type { Sql, TransactionSql } from '@qiraa/db';
+import { conflict } from '@qiraa/http-kit';
+import type { Caller } from '@qiraa/identity';
+import { WINDOWS } from '../catalog/catalogTypes';
+import { lockWordListVersions } from '../wordLists/lockWordListVersions';
+import { operationalCandidates } from '../wordLists/pickWordList';
+import { servedList } from '../wordLists/servingOrder';
+import type { WordListRecord } from '../wordLists/wordListView';
+
+/**
+ * After the list left: does some cell it served (its grade and skill in its window, or in every window for an
+ * all-window list) have no operational list in the list's own scope chain (school → organization → global)?
+ */
+async function leavesCellEmpty(tx: TransactionSql, list: WordListRecord): Promise<boolean> {
+  const at = {
+    organizationId: list.organizationId,
+    schoolId: list.schoolId,
+    grade: list.content.grade,
+    skillId: list.content.skillId,
+  };
+  const candidates = await operationalCandidates(tx, at);
+  const windows = list.content.window === null ? WINDOWS : [list.content.window];
+  return windows.some((window) => servedList(candidates, { ...at, window }) === null);
+}
+
+/** operational → retired (retiredAt now); anything else 409 invalid_state. */
+export async function retireWordList(
+  sql: Sql,
+  caller: Caller,
+  id: string,
+): Promise<{ id: string; leavesCellEmpty: boolean }> {
+  return sql.begin(async (tx) => {
+    const { target } = await lockWordListVersions(tx, caller, id);
+    if (target.status !== 'operational') {
+      throw conflict('invalid_state', `a ${target.status} list cannot be retired`);
+    }
+    await tx`
+      update content_word_lists set status = 'retired', retired_at = now(), updated_at = now()
+      where id = ${target.id}`;
+    return { id: target.id, leavesCellEmpty: await leavesCellEmpty(tx, target) };
+  });
+}

@@ -1,0 +1,45 @@
+import { newContentId } from '../ids';
+import { itemHash } from './contentHashes';
+import { itemInsert } from './itemInsert';
+import { type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
+import type { PreparedItem } from './prepareItems';
+import { decideVersion, storedVersions } from './storedVersions';
+
+/** Items of an item or content_bundle batch: each row on its own, a new version or unchanged. */
+export async function planItems(
+  ctx: PlanContext,
+  prepared: readonly PreparedItem[],
+): Promise<{ rows: PlannedRow[]; inserts: Insert[] }> {
+  const stored = await storedVersions(
+    ctx.tx,
+    'content_items',
+    ctx.organizationId,
+    prepared.map((p) => p.row.external_id),
+  );
+  const rows: PlannedRow[] = [];
+  const inserts: Insert[] = [];
+  for (const p of prepared) {
+    const externalId = p.row.external_id;
+    const decision = p.reason === null ? decideVersion(stored.get(externalId), itemHash(p.content)) : null;
+    if (decision === null || decision.kind === 'pending_version_exists') {
+      rows.push(rejected('item', p.index, externalId, p.reason ?? 'pending_version_exists'));
+      continue;
+    }
+    const id = decision.kind === 'unchanged' ? decision.id : newContentId('itm');
+    rows.push({
+      entity: 'item',
+      rowIndex: p.index,
+      externalId,
+      id,
+      passageId: p.passageId,
+      rejectReason: null,
+      unchanged: decision.kind === 'unchanged',
+    });
+    if (decision.kind === 'new') {
+      inserts.push(
+        itemInsert(ctx, { id, externalId, version: decision.version, content: p.content, screeningFormId: null }),
+      );
+    }
+  }
+  return { rows, inserts };
+}

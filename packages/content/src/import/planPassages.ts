@@ -1,0 +1,72 @@
+import { newContentId } from '../ids';
+import { passageHash, wordCountOf } from './contentHashes';
+import { laterDuplicates } from './duplicateKeys';
+import type { PassageRow } from './importBody';
+import { allPass } from './languageCheck';
+import { type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
+import { decideVersion, storedVersions } from './storedVersions';
+
+export interface PassagePlan {
+  rows: PlannedRow[];
+  inserts: Insert[];
+  /** Passage rows of this batch that are stored or unchanged: external id → passage id. */
+  idByExternalId: Map<string, string>;
+  /** External ids of passage rows of this batch that were rejected. */
+  rejectedExternalIds: Set<string>;
+}
+
+/** Passage rows: duplicates, language safety, then new version or unchanged. */
+export async function planPassages(ctx: PlanContext, passages: readonly PassageRow[]): Promise<PassagePlan> {
+  const plan: PassagePlan = { rows: [], inserts: [], idByExternalId: new Map(), rejectedExternalIds: new Set() };
+  const duplicates = laterDuplicates(passages.map((p) => p.external_id));
+  const stored = await storedVersions(
+    ctx.tx,
+    'content_passages',
+    ctx.organizationId,
+    passages.map((p) => p.external_id),
+  );
+  passages.forEach((p, i) => {
+    if (duplicates.has(i)) {
+      plan.rows.push(rejected('passage', i, p.external_id, 'duplicate_external_id_in_batch'));
+      return;
+    }
+    const content = { grade: p.grade, titleAr: p.title_ar, bodyAr: p.body_ar };
+    const hash = passageHash(content);
+    const decision = allPass(ctx.filter, [p.title_ar, p.body_ar])
+      ? decideVersion(stored.get(p.external_id), hash)
+      : null;
+    if (decision === null || decision.kind === 'pending_version_exists') {
+      plan.rejectedExternalIds.add(p.external_id);
+      const reason = decision === null ? 'language_safety_blocked' : 'pending_version_exists';
+      plan.rows.push(rejected('passage', i, p.external_id, reason));
+      return;
+    }
+    const id = decision.kind === 'unchanged' ? decision.id : newContentId('psg');
+    plan.idByExternalId.set(p.external_id, id);
+    plan.rows.push({
+      entity: 'passage',
+      rowIndex: i,
+      externalId: p.external_id,
+      id,
+      passageId: id,
+      rejectReason: null,
+      unchanged: decision.kind === 'unchanged',
+    });
+    if (decision.kind === 'new') {
+      plan.inserts.push({
+        id,
+        organization_id: ctx.organizationId,
+        external_id: p.external_id,
+        version: decision.version,
+        grade: p.grade,
+        title_ar: p.title_ar,
+        body_ar: p.body_ar,
+        word_count: wordCountOf(p.body_ar),
+        status: 'pending_review',
+        content_hash: hash,
+        import_batch_id: ctx.batchId,
+      });
+    }
+  });
+  return plan;
+}

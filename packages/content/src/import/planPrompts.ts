@@ -1,0 +1,60 @@
+import { newContentId } from '../ids';
+import { promptHash } from './contentHashes';
+import { laterDuplicates } from './duplicateKeys';
+import type { ScaffoldPromptRow } from './importBody';
+import { allPass } from './languageCheck';
+import { type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
+import { promptRowReason } from './promptChecks';
+import { decideVersion, storedVersions } from './storedVersions';
+
+/** Scaffold prompt rows: duplicates, sub-skill, language safety, then new version or unchanged. */
+export async function planPrompts(
+  ctx: PlanContext,
+  prompts: readonly ScaffoldPromptRow[],
+): Promise<{ rows: PlannedRow[]; inserts: Insert[] }> {
+  const duplicates = laterDuplicates(prompts.map((p) => p.external_id));
+  const stored = await storedVersions(
+    ctx.tx,
+    'content_scaffold_prompts',
+    ctx.organizationId,
+    prompts.map((p) => p.external_id),
+  );
+  const rows: PlannedRow[] = [];
+  const inserts: Insert[] = [];
+  prompts.forEach((p, i) => {
+    const reason = duplicates.has(i)
+      ? 'duplicate_external_id_in_batch'
+      : (promptRowReason(p, ctx.catalog) ?? (allPass(ctx.filter, [p.prompt_ar]) ? null : 'language_safety_blocked'));
+    const hash = promptHash({ subSkillId: p.sub_skill_id, tier: p.tier, promptAr: p.prompt_ar });
+    const decision = reason === null ? decideVersion(stored.get(p.external_id), hash) : null;
+    if (decision === null || decision.kind === 'pending_version_exists') {
+      rows.push(rejected('scaffold_prompt', i, p.external_id, reason ?? 'pending_version_exists'));
+      return;
+    }
+    const id = decision.kind === 'unchanged' ? decision.id : newContentId('scf');
+    rows.push({
+      entity: 'scaffold_prompt',
+      rowIndex: i,
+      externalId: p.external_id,
+      id,
+      passageId: null,
+      rejectReason: null,
+      unchanged: decision.kind === 'unchanged',
+    });
+    if (decision.kind === 'new') {
+      inserts.push({
+        id,
+        organization_id: ctx.organizationId,
+        external_id: p.external_id,
+        version: decision.version,
+        sub_skill_id: p.sub_skill_id,
+        tier: p.tier,
+        prompt_ar: p.prompt_ar,
+        status: 'pending_review',
+        content_hash: hash,
+        import_batch_id: ctx.batchId,
+      });
+    }
+  });
+  return { rows, inserts };
+}

@@ -1,0 +1,55 @@
+import type { AnySql } from '@qiraa/db';
+import type { LanguageSafetyFilter } from '@qiraa/language-safety';
+import type { Catalog, ContentKind } from '../catalog/catalogTypes';
+import type { FormProblems } from './formProblems';
+import type { SourceDeclared } from './importBody';
+import type { RejectReason } from './rejectReasons';
+
+export type ImportEntity = 'passage' | 'item' | 'scaffold_prompt' | 'word_list';
+
+/** One line of the batch report, decided before anything is written. */
+export interface PlannedRow {
+  entity: ImportEntity;
+  rowIndex: number;
+  externalId: string;
+  /** The stored row: a new version, or the unchanged one it equals; null when rejected. */
+  id: string | null;
+  /** An item's passage (a passage row's own id is `id`). */
+  passageId: string | null;
+  rejectReason: RejectReason | null;
+  unchanged: boolean;
+}
+
+/** Everything a planner needs, read once per import. */
+export interface PlanContext {
+  tx: AnySql;
+  kind: ContentKind;
+  organizationId: string | null;
+  batchId: string;
+  createdBy: number | null;
+  catalog: Catalog;
+  filter: LanguageSafetyFilter;
+  sourceDeclared: SourceDeclared | null;
+}
+
+/** A row to insert: column name → value (jsonb values already wrapped with tx.json). */
+export type Insert = Record<string, unknown>;
+
+export interface ImportPlan {
+  rows: PlannedRow[];
+  passages: Insert[];
+  form: Insert | null;
+  items: Insert[];
+  prompts: Insert[];
+  wordLists: Insert[];
+  formProblems: FormProblems | null;
+  screeningFormId: string | null;
+  formRejected: boolean | null;
+}
+
+export const rejected = (
+  entity: ImportEntity,
+  rowIndex: number,
+  externalId: string,
+  rejectReason: RejectReason,
+): PlannedRow => ({ entity, rowIndex, externalId, id: null, passageId: null, rejectReason, unchanged: false });
