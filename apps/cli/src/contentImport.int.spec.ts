@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildWorld, client, createTestApp } from '@qiraa/api/testing';
+import { type ImportBodyInput, importContent } from '@qiraa/content';
 import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
 import { reloadLanguageSafety } from '@qiraa/language-safety';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -242,20 +243,19 @@ describe('qiraa content import (the demo pack)', () => {
     expect(bad).toEqual({ n: 0 });
   });
 
-  it('is idempotent: a second run stores no content row, approves nothing, rewrites no cell and reports all unchanged', async () => {
+  it('is idempotent: a second run stores no content row, takes no pin, rewrites no cell and reports all unchanged', async () => {
     const before = await contentCounts();
-    const [approvedBefore] =
-      await db.sql`select count(*)::int as n from content_import_batches where status = 'approved'`;
+    const pinsBefore = await db.sql`select id from content_item_bank_pins order by seq`;
     const total = Number(/accepted (\d+), unchanged 0, rejected 0;/.exec(first.stdout)![1]);
     const again = await runCli(['content', 'import', DEMO_PACK_DIR], env);
     expect(again.stderr).toBe('');
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(`accepted 0, unchanged ${total}, rejected 0; blueprint cells set 0, unchanged 4`);
-    expect(again.stdout).not.toMatch(/ approved bat_/);
     expect(await contentCounts()).toEqual(before);
-    const [approvedAfter] =
-      await db.sql`select count(*)::int as n from content_import_batches where status = 'approved'`;
-    expect(approvedAfter).toEqual(approvedBefore);
+    expect(await db.sql`select id from content_item_bank_pins order by seq`).toEqual(pinsBefore);
+    // The re-run's batches (all rows unchanged) are approved as no-ops: nothing waits in the review queue.
+    const pending = await db.sql`select id from content_import_batches where status = 'pending_review'`;
+    expect(pending).toEqual([]);
     const revisions = await db.sql`select distinct revision from content_diagnostic_blueprint_cells`;
     expect(revisions).toEqual([{ revision: 1 }]);
   }, 120_000);
@@ -374,4 +374,25 @@ describe('the pack files are POST /api/items/import bodies', () => {
       await t.close();
     }
   }, 120_000);
+});
+
+describe('qiraa content import (after an interrupted run)', () => {
+  it('puts live what an earlier run stored but never approved', async () => {
+    const body = {
+      contentKind: 'item',
+      sourceDeclared: SOURCE,
+      agreementSignoff: SIGNOFF,
+      items: [trainingItem('test-resume')],
+    } as unknown as ImportBodyInput;
+    // The interrupted run: imported, stopped before its approval.
+    const stored = await importContent({ sql: db.sql }, { organizationId: null, createdBy: null, body });
+    expect(stored.counts).toMatchObject({ accepted: 1, rejected: 0 });
+    const packDir = await writePack('resume', { 'items.json': body });
+    const run = await runCli(['content', 'import', packDir], env);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/items\.json\s+item\s+accepted 0, unchanged 1, rejected 0\s+approved bat_/);
+    const items = await db.sql`select status from content_items where external_id = 'test-resume'`;
+    expect(items).toEqual([{ status: 'operational' }]);
+  }, 60_000);
 });

@@ -23,6 +23,7 @@ const describedStatus: Record<number, string> = {
   412: 'Precondition failed (stale version)',
   413: 'Payload too large',
   415: 'Unsupported media type',
+  428: 'Precondition required (send If-Match)',
   422: 'Validation failed; details name each field',
   429: 'Rate limited; honor Retry-After',
   500: 'Unexpected server error',

@@ -115,8 +115,10 @@ function reportProblems(report: ImportReport): string[] {
 }
 
 /**
- * One file: imported as global content by the operator (createdBy null), then approved when it stored
- * something new. A batch with a rejected row is left pending_review: a broken file never goes live in part.
+ * One file: imported as global content by the operator (createdBy null), then approved. A batch of only
+ * unchanged rows is approved too: it leaves no pending batch in the review queue, and it puts live any
+ * version an interrupted earlier run stored but never approved (approval takes every pending version the
+ * report points at). A batch with a rejected row is left pending_review: a broken file never goes live in part.
  */
 async function importFile(deps: { sql: Sql }, file: string, body: ImportBodyInput): Promise<FileOutcome> {
   const outcome: FileOutcome = {
@@ -147,7 +149,6 @@ async function importFile(deps: { sql: Sql }, file: string, body: ImportBodyInpu
     outcome.problems.push(`batch ${report.batchId} left pending_review`);
     return outcome;
   }
-  if (report.counts.accepted === 0) return outcome;
   const approval = await approveImportBatch(deps, { batchId: report.batchId, approvedBy: null, exceptions: [] });
   if (approval.outcome === 'approved') outcome.approved = true;
   else {

@@ -7,6 +7,7 @@ import { assertAccepted, isTakenVersion } from '../wordLists/wordListErrors';
 import type { WordListContent } from '../wordLists/wordListRules';
 import { type WordListPlace, wordListPlace } from '../wordLists/wordListScope';
 import { insertWordListVersion } from './insertWordListVersion';
+import { lockContentScope } from './lockContentScope';
 
 export interface NewWordList {
   externalId: string;
@@ -43,6 +44,7 @@ export async function createWordList(
   const checker = await wordListChecker(sql);
   try {
     return await sql.begin(async (tx) => {
+      await lockContentScope(tx, place.organizationId);
       if (await externalIdUsed(tx, place, input.externalId)) throw externalIdTaken();
       const check = await checker.check(tx, {
         place,

@@ -1,6 +1,7 @@
 import type { TransactionSql } from '@qiraa/db';
 import { notFound } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
+import { lockContentScope } from '../commands/lockContentScope';
 import { assertCanChange, canSee } from '../scope';
 import { recordOf, selectWordLists, type WordListRecord } from './wordListView';
 
@@ -12,7 +13,7 @@ export interface LockedWordList {
 
 /**
  * Opens a state change on one list: 404 when the caller cannot see it, 403 when it is global and the caller
- * is not the super-admin, then `select ... for update` on every version of its externalId in its scope, so
+ * is not the super-admin, then the scope's version lock (shared with imports) and `select ... for update` on every version of its externalId in its scope, so
  * two state changes of one list run one after the other and each sees the other's result.
  */
 export async function lockWordListVersions(tx: TransactionSql, caller: Caller, id: string): Promise<LockedWordList> {
@@ -20,6 +21,8 @@ export async function lockWordListVersions(tx: TransactionSql, caller: Caller, i
     select organization_id, school_id, external_id from content_word_lists where id = ${id}`;
   if (!head || !canSee(caller, head.organization_id)) throw notFound('word list');
   assertCanChange(caller, head.organization_id, 'word list');
+  // The scope lock first, as imports take it: an import numbering a new version of this list waits for us.
+  await lockContentScope(tx, head.organization_id);
   const sameList = tx`
     coalesce(organization_id, '') = ${head.organization_id ?? ''} and coalesce(school_id, '') = ${head.school_id ?? ''}
     and external_id = ${head.external_id}`;
