@@ -61,6 +61,7 @@ export function createLanguageSafetyFilter(
     const candidates: Candidate[] = [];
     for (const c of byTier[tier]) {
       const haystack = c.rule.caseSensitive ? normalized.cased : normalized.folded;
+      if (c.needle !== null && !haystack.includes(c.needle)) continue;
       for (const m of haystack.matchAll(c.regex)) {
         if (m[0].length === 0) continue;
         candidates.push({
