@@ -1,8 +1,8 @@
 import { ApiError } from '@qiraa/http-kit';
 import { defineContext } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './testing/testApp';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './testing/useTestWorld';
 
 /** Routes that exist only in this spec, to drive every branch of the error mapper through real HTTP. */
 const probe = defineContext({
@@ -43,11 +43,7 @@ const probe = defineContext({
   },
 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ extraContexts: [probe] });
-});
-afterAll(() => t.close());
+const t = useTestApp({ extraContexts: [probe] });
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload: payload as string, headers });

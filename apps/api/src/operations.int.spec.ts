@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { recordAuditEvent } from '@qiraa/audit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openapiDocument, serializeOpenapi } from './openapiDocument';
-import { createTestApp, type TestApp } from './testing/testApp';
+import { createTestApp } from './testing/testApp';
+import { useTestApp } from './testing/useTestWorld';
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await t.runtime.projector.start();
 });
-afterAll(() => t.close());
 
 describe('operational endpoints', () => {
   it('answers /healthz', async () => {

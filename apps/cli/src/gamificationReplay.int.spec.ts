@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { buildWorld, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestWorld } from '@qiraa/api/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './testing/runCli';
 
-let t: TestApp;
-let w: World;
+const { t, w } = useTestWorld();
 let env: NodeJS.ProcessEnv;
 let students: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
   env = { DATABASE_URL: t.db.url };
   const engine = client(t.app, w.a.adminToken);
   for (const [i, day] of ['2026-11-01', '2026-11-02', '2026-11-03'].entries()) {
@@ -28,7 +25,6 @@ beforeAll(async () => {
   const [row] = await t.db.sql`select count(*)::int as n from users where primary_persona = 'STUDENT'`;
   students = row!.n;
 }, 120_000);
-afterAll(() => t.close());
 
 describe('qiraa gamification replay', () => {
   it('exits 0 with a summary and a progress bar when nothing drifted', async () => {

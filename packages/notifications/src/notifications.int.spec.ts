@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { buildWorld, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/api/testing';
 import { ApiError } from '@qiraa/http-kit';
 import { LanguageSafetyBlockedError, loadLanguageSafety } from '@qiraa/language-safety';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type DispatchDeps,
   dispatch,
@@ -14,21 +14,17 @@ import {
 import { NOTIFICATION_KINDS, type NotificationKind } from './kinds';
 import { SAMPLE_PAYLOADS } from './samplePayloads';
 
-let t: TestApp;
-let w: World;
+const { t, w } = useTestWorld();
 let deps: DispatchDeps;
 const logged: { object: Record<string, unknown>; message: string }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
   deps = {
     sql: t.runtime.deps.sql,
     store: t.runtime.deps.store,
     logger: { error: (object, message) => logged.push({ object, message }) },
   };
 }, 120_000);
-afterAll(() => t.close());
 
 const rowCount = async () => (await t.db.sql<{ n: number }[]>`select count(*)::int as n from notifications`)[0]!.n;
 

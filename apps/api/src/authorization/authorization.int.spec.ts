@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWorld, client, createTestApp, PASSWORD, type TestApp, type World } from '../testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, PASSWORD, useTestWorld } from '../testing';
 import { MATRIX } from './matrix';
 import { type MatrixContext, WHO, type Who } from './matrixTypes';
 
-let t: TestApp;
-let world: World;
+const { t, w: world } = useTestWorld();
 const tokens = {} as Record<Who, string | undefined>;
 let counter = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  world = await buildWorld(t);
   const disabledUser = await client(t.app, world.superToken).post('/api/users', {
     primaryPersona: 'TEACHER',
     email: 'disabled@amal-jo.test',
@@ -32,7 +29,6 @@ beforeAll(async () => {
     student: world.a.studentToken,
   });
 }, 120_000);
-afterAll(() => t.close());
 
 const ctx = (): MatrixContext => ({ t, world, unique: () => `${process.pid}x${counter++}` });
 

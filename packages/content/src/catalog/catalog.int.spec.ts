@@ -1,17 +1,10 @@
-import { buildWorld, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/api/testing';
 import { loadLanguageSafety } from '@qiraa/language-safety';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inGradeRange } from './catalogTypes';
 import { loadCatalog } from './loadCatalog';
 
-let t: TestApp;
-let w: World;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-}, 120_000);
-afterAll(() => t.close());
+const { t, w } = useTestWorld();
 
 describe('content catalog', () => {
   it('holds grades 1-4, three windows, four training levels and measures for every teacher-page cell', async () => {

@@ -1,5 +1,5 @@
-import { buildWorld, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestWorld } from '@qiraa/api/testing';
+import { describe, expect, it } from 'vitest';
 import {
   approved,
   freshId,
@@ -10,14 +10,7 @@ import {
   trainingItem,
 } from '../import/importTestKit';
 
-let t: TestApp;
-let w: World;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-}, 120_000);
-afterAll(() => t.close());
+const { t, w } = useTestWorld();
 
 const su = () => client(t.app, w.superToken);
 const adminA = () => client(t.app, w.a.adminToken);

@@ -1,16 +1,9 @@
-import { buildWorld, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestWorld } from '@qiraa/api/testing';
+import { describe, expect, it } from 'vitest';
 import { resolveBlueprintCell, setBlueprintCell } from '../index';
 import { insertBlueprintCell, insertForm } from '../testing/contentFixtures';
 
-let t: TestApp;
-let w: World;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-}, 120_000);
-afterAll(() => t.close());
+const { t, w } = useTestWorld();
 
 const base = '/api/admin/diagnostic-blueprint';
 const cellCount = async () =>

@@ -1,16 +1,13 @@
-import { buildWorld, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestWorld } from '@qiraa/api/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { takeItemBankPin } from '../commands/takeItemBankPin';
 import { type InsertedForm, insertForm } from '../testing/contentFixtures';
 
-let t: TestApp;
-let w: World;
+const { t, w } = useTestWorld();
 let live: InsertedForm;
 let pin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
   live = await insertForm(t.db.sql, {
     organizationId: w.a.id,
     grade: 3,
@@ -19,7 +16,6 @@ beforeAll(async () => {
   });
   pin = await t.db.sql.begin((tx) => takeItemBankPin(tx, 'initial'));
 }, 120_000);
-afterAll(() => t.close());
 
 const replay = (token: string, body: unknown) => client(t.app, token).post('/api/admin/delivery/dry-run-replay', body);
 /** Every content row that a replay must leave alone, as one comparable value. */

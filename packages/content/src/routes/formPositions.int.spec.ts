@@ -1,15 +1,8 @@
-import { buildWorld, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestWorld } from '@qiraa/api/testing';
+import { describe, expect, it } from 'vitest';
 import { formPositions, type InsertedForm, insertForm } from '../testing/contentFixtures';
 
-let t: TestApp;
-let w: World;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-}, 120_000);
-afterAll(() => t.close());
+const { t, w } = useTestWorld();
 
 const url = (formId: string) => `/api/admin/taqyeem/forms/${formId}/positions`;
 const newForm = (over: Partial<Parameters<typeof insertForm>[1]> = {}) =>

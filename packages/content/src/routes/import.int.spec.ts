@@ -1,6 +1,6 @@
-import { buildWorld, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
+import { client, createTestApp, useTestWorld } from '@qiraa/api/testing';
 import { loadLanguageSafety, reloadLanguageSafety } from '@qiraa/language-safety';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   countOf,
   freshId,
@@ -15,14 +15,7 @@ import {
   trainingItem,
 } from '../import/importTestKit';
 
-let t: TestApp;
-let w: World;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-}, 120_000);
-afterAll(() => t.close());
+const { t, w } = useTestWorld();
 
 const su = () => client(t.app, w.superToken);
 const adminA = () => client(t.app, w.a.adminToken);

@@ -1,9 +1,8 @@
-import { buildWorld, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestWorld } from '@qiraa/api/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freshId, imported, itemBody, trainingItem } from '../import/importTestKit';
 
-let t: TestApp;
-let w: World;
+const { t, w } = useTestWorld();
 const batches: Record<string, string> = {};
 
 const su = () => client(t.app, w.superToken);
@@ -15,15 +14,12 @@ const prompts = () => ({
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
   batches.global1 = (await imported(su(), itemBody([trainingItem(freshId('g'))]))).batchId;
   batches.orgA = (await imported(adminA(), itemBody([trainingItem(freshId('a'))]))).batchId;
   batches.orgB = (await imported(adminB(), itemBody([trainingItem(freshId('b'))]))).batchId;
   batches.global2 = (await imported(su(), itemBody([trainingItem(freshId('g'))]))).batchId;
   batches.prompt = (await imported(su(), prompts())).batchId;
 }, 120_000);
-afterAll(() => t.close());
 
 const listed = async (api: ReturnType<typeof client>, query = '') => {
   const res = await api.get(`/api/items/import${query}`);

@@ -1,18 +1,14 @@
-import { buildWorld, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestWorld } from '@qiraa/api/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { approved, freshId, imported, itemBody, screeningFormBody, trainingItem } from '../import/importTestKit';
 
-let t: TestApp;
-let w: World;
+const { t, w } = useTestWorld();
 let form: { screeningFormId: string; rows: { itemBankId: string | null }[] };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
   form = await imported(su(), screeningFormBody(freshId('form')));
   await approved(su(), (form as unknown as { batchId: string }).batchId);
 }, 120_000);
-afterAll(() => t.close());
 
 function su() {
   return client(t.app, w.superToken);

@@ -1,6 +1,6 @@
-import { buildWorld, type Client, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
+import { type Client, client, useTestWorld } from '@qiraa/api/testing';
 import { loadLanguageSafety, reloadLanguageSafety } from '@qiraa/language-safety';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pickWordList, recordWordListUse } from '../index';
 import {
   createBody,
@@ -16,20 +16,16 @@ import {
   wordListRowCount,
 } from '../wordLists/wordListTestKit';
 
-let t: TestApp;
-let w: World;
+const { t, w } = useTestWorld();
 let root: Client;
 let admin: Client;
 let adminB: Client;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
   root = client(t.app, w.superToken);
   admin = client(t.app, w.a.adminToken);
   adminB = client(t.app, w.b.adminToken);
 }, 120_000);
-afterAll(() => t.close());
 
 const rows = () => wordListRowCount(t.db.sql);
 

@@ -1,5 +1,5 @@
-import { buildWorld, type Client, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createList,
   FAMILIAR_G1,
@@ -10,20 +10,16 @@ import {
   wordListRowCount,
 } from '../wordLists/wordListTestKit';
 
-let t: TestApp;
-let w: World;
+const { t, w } = useTestWorld();
 let root: Client;
 let admin: Client;
 let adminB: Client;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
   root = client(t.app, w.superToken);
   admin = client(t.app, w.a.adminToken);
   adminB = client(t.app, w.b.adminToken);
 }, 120_000);
-afterAll(() => t.close());
 
 const rows = () => wordListRowCount(t.db.sql);
 const url = (id: string, action = '') => `/api/admin/word-lists/${id}${action ? `/${action}` : ''}`;

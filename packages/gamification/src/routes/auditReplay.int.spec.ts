@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { buildWorld, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/api/testing';
 import { rebuildProjection } from '@qiraa/projections';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gamificationLedgerProjection } from '../projections/ledgerProjection';
 
-let t: TestApp;
-let w: World;
+const { t, w } = useTestWorld();
 let serial = 0;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,8 +44,6 @@ let eventIds: string[];
 let rescinded: { studentBadgeId: number; compensatingXpTransactionId: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
   studentId = await newStudent();
   eventIds = [];
   eventIds.push((await ingest(studentId, 'band_progression', '2026-11-01')).masteryEventId); // first_step
@@ -62,7 +59,6 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
   rescinded = res.json();
 }, 120_000);
-afterAll(() => t.close());
 
 describe('GET /api/admin/gamification/audit', () => {
   it('returns the raw streams of the student from the event store', async () => {

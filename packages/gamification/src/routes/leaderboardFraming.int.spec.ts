@@ -1,13 +1,12 @@
-import { client, createTestApp, type TestApp } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestApp } from '@qiraa/api/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_FRAMING } from '../leaderboardFraming';
 
-let t: TestApp;
+const t = useTestApp();
 let root: ReturnType<typeof client>;
 let classId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const reg = await client(t.app).post('/api/auth/register', {
     email: 'root@framing.test',
     password: 'correct horse battery',
@@ -23,7 +22,6 @@ beforeAll(async () => {
     await root.post('/api/classes', { schoolId: school.id, name: 'صف', grade: 2, academicYear: '2026-2027' })
   ).json().id;
 });
-afterAll(() => t.close());
 
 describe('leaderboard framing and the language-safety filter', () => {
   it('answers 503 LANGUAGE_SAFETY_UNAVAILABLE while the rule set cannot be loaded', async () => {

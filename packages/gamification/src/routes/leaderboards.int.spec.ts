@@ -1,9 +1,8 @@
-import { buildWorld, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestWorld } from '@qiraa/api/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_FRAMING } from '../leaderboardFraming';
 
-let t: TestApp;
-let w: World;
+const { t, w } = useTestWorld();
 let serial = 0;
 /** Today in organization A's time zone (Asia/Amman), as the server counts it. */
 let today: string;
@@ -59,8 +58,6 @@ let s4: number;
 let s5: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
   const [row] = await t.db.sql<{ today: string }[]>`
     select (now() at time zone time_zone)::date::text as today from organizations where id = ${w.a.id}`;
   today = row!.today;
@@ -99,7 +96,6 @@ beforeAll(async () => {
   await ingest(s4, 'band_progression', -2);
   for (let i = 0; i < 10; i++) await ingest(s5, 'bundle_completion', -1, 'lb-capped-session');
 }, 120_000);
-afterAll(() => t.close());
 
 describe('class leaderboard', () => {
   it('counts each student’s mastery events of the last 14 days, zero-event students included', async () => {

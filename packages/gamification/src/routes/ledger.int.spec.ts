@@ -1,17 +1,10 @@
-import { buildWorld, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/api/testing';
 import { catchUp, rebuildProjection } from '@qiraa/projections';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gamificationLedgerProjection } from '../projections/ledgerProjection';
 
-let t: TestApp;
-let w: World;
+const { t, w } = useTestWorld();
 let serial = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-}, 120_000);
-afterAll(() => t.close());
 
 const engine = () => client(t.app, w.a.adminToken);
 const mastery = (over: Record<string, unknown> = {}) => ({

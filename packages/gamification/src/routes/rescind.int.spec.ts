@@ -1,18 +1,11 @@
-import { buildWorld, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/api/testing';
 import { rebuildProjection } from '@qiraa/projections';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OVERRIDE_CODES } from '../overrideCodes';
 import { gamificationLedgerProjection } from '../projections/ledgerProjection';
 
-let t: TestApp;
-let w: World;
+const { t, w } = useTestWorld();
 let serial = 0;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-}, 120_000);
-afterAll(() => t.close());
 
 const CODE = 'Gam_Award_Invalid_05';
 const engine = () => client(t.app, w.a.adminToken);

@@ -1,8 +1,8 @@
-import { buildWorld, type Client, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
+import { buildWorld, type Client, client, useTestApp, type World } from '@qiraa/api/testing';
 import { recordAuditEvent } from '@qiraa/audit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-let t: TestApp;
+const t = useTestApp();
 let w: World;
 let superAdmin: Client;
 let adminA: Client;
@@ -29,7 +29,6 @@ let entryB: string;
 const PAGING = 7;
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Projections run as in the server: asynchronously after each append (tests wait with expect.poll or catchUp).
   await t.runtime.projector.start();
   w = await buildWorld(t);
@@ -82,7 +81,6 @@ beforeAll(async () => {
   }
   await t.runtime.projector.catchUp();
 });
-afterAll(() => t.close());
 
 describe('GET /api/admin/audit-log', () => {
   it('records a super_bypass entry for a super-scope administrator call, readable in the log', async () => {

@@ -1,9 +1,9 @@
-import { client, createTestApp, TEST_JWT_SECRET, type TestApp } from '@qiraa/api/testing';
+import { client, TEST_JWT_SECRET, useTestApp } from '@qiraa/api/testing';
 import { createSigner } from 'fast-jwt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const PASSWORD = 'correct horse battery';
-let t: TestApp;
+const t = useTestApp();
 let superToken: string;
 let orgId: string;
 
@@ -23,7 +23,6 @@ async function newTeacher(email: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const reg = await anon().post('/api/auth/register', {
     email: 'Root@Qiraa.test',
     password: PASSWORD,
@@ -40,7 +39,6 @@ beforeAll(async () => {
   });
   orgId = org.json().id;
 });
-afterAll(() => t.close());
 
 describe('register', () => {
   it('created the first user as a super-scope ADMIN with tokens', async () => {

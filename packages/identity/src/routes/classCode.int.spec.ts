@@ -1,18 +1,10 @@
-import { buildWorld, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestWorld } from '@qiraa/api/testing';
+import { describe, expect, it } from 'vitest';
 import { CODE_ROTATION_WINDOW_SECONDS, CODE_ROTATIONS_PER_WINDOW } from '../commands/rotateClassCode';
 import { testKit } from './testKit';
 
-let t: TestApp;
-let w: World;
-let kit: ReturnType<typeof testKit>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-  kit = testKit(t);
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld();
+const kit = testKit(t);
 
 const MISSING_CLASS = 'cls_000000000000';
 const cards = (token: string | undefined, classId: string) => kit.as(token).get(`/api/classes/${classId}/login-cards`);

@@ -1,17 +1,9 @@
-import { buildWorld, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestWorld } from '@qiraa/api/testing';
+import { describe, expect, it } from 'vitest';
 import { testKit } from './testKit';
 
-let t: TestApp;
-let w: World;
-let kit: ReturnType<typeof testKit>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-  kit = testKit(t);
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld();
+const kit = testKit(t);
 
 const del = (token: string, classId: string) => kit.as(token).delete(`/api/classes/${classId}`);
 

@@ -1,18 +1,11 @@
-import { buildWorld, type Client, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { describe, expect, it, vi } from 'vitest';
 import { CLIENT_LOG_BODY_LIMIT, CLIENT_LOG_RATE } from './clientLogRoutes';
 
-let t: TestApp;
-let w: World;
+const { t, w } = useTestWorld();
 const as = (token: string): Client => client(t.app, token);
 const URL = '/api/logs/client';
 const valid = { level: 'warn', event: 'reader.audio.play_failed', route: '/reader/12', context: { attempt: 2 } };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-});
-afterAll(() => t.close());
 
 type Line = [level: string, ...args: unknown[]];
 

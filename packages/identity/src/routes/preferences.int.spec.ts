@@ -1,17 +1,10 @@
-import { buildWorld, type Client, client, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../queries/getPreferences';
 
-let t: TestApp;
-let w: World;
+const { t, w } = useTestWorld();
 const as = (token: string): Client => client(t.app, token);
 const URL = '/api/users/me/preferences';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-});
-afterAll(() => t.close());
 
 const storedOf = async (token: string) => {
   const me = (await as(token).get('/api/auth/me')).json() as { id: number };

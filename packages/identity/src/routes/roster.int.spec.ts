@@ -1,18 +1,10 @@
-import { buildWorld, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestWorld } from '@qiraa/api/testing';
+import { describe, expect, it } from 'vitest';
 import { MAX_ACTIVE_STUDENTS } from '../commands/enrollStudent';
 import { testKit } from './testKit';
 
-let t: TestApp;
-let w: World;
-let kit: ReturnType<typeof testKit>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-  kit = testKit(t);
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld();
+const kit = testKit(t);
 
 const MISSING_CLASS = 'cls_000000000000';
 const add = (token: string, classId: string, body: Record<string, unknown>) =>

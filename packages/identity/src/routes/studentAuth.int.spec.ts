@@ -1,5 +1,5 @@
-import { buildWorld, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestWorld } from '@qiraa/api/testing';
+import { describe, expect, it } from 'vitest';
 import {
   QUICKCODE_CLASS_FAILURES,
   QUICKCODE_SOURCE_FAILURES,
@@ -7,16 +7,8 @@ import {
 } from '../commands/studentQuickcodeLogin';
 import { testKit } from './testKit';
 
-let t: TestApp;
-let w: World;
-let kit: ReturnType<typeof testKit>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await buildWorld(t);
-  kit = testKit(t);
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld();
+const kit = testKit(t);
 
 /** A fresh class of organization A with one student holding quickCode 05. */
 async function classWithStudent() {

@@ -1,18 +1,10 @@
-import { buildWorld, createTestApp, type TestApp, type World } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestWorld } from '@qiraa/api/testing';
+import { describe, expect, it } from 'vitest';
 import { testKit } from './testKit';
 
 /** The same app with NODE_ENV=production: the direct classId form of student login is refused. */
-let t: TestApp;
-let w: World;
-let kit: ReturnType<typeof testKit>;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { NODE_ENV: 'production' } });
-  w = await buildWorld(t);
-  kit = testKit(t);
-});
-afterAll(() => t.close());
+const { t, w } = useTestWorld({ env: { NODE_ENV: 'production' } });
+const kit = testKit(t);
 
 describe('POST /api/auth/student/quickcode in production', () => {
   it('refuses the direct classId form with the answer of a bad code', async () => {

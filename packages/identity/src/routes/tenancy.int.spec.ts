@@ -1,14 +1,13 @@
-import { client, createTestApp, type TestApp } from '@qiraa/api/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestApp } from '@qiraa/api/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const PASSWORD = 'correct horse battery';
-let t: TestApp;
+const t = useTestApp();
 let root: ReturnType<typeof client>;
 let orgId: string;
 let schoolId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const reg = await client(t.app).post('/api/auth/register', {
     email: 'root@tenancy.test',
     password: PASSWORD,
@@ -21,7 +20,6 @@ beforeAll(async () => {
   ).json().id;
   schoolId = (await root.post('/api/schools', { organizationId: orgId, name: 'مدرسة', country: 'JO' })).json().id;
 });
-afterAll(() => t.close());
 
 const fieldsOf = (res: { json(): { details?: { field: string }[] } }) => (res.json().details ?? []).map((d) => d.field);
 
