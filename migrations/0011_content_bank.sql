@@ -45,6 +45,8 @@ create table content_passages (
   unique nulls not distinct (organization_id, external_id, version)
 );
 
+create index content_passages_external_idx on content_passages (external_id);
+
 create table content_screening_forms (
   id               text primary key,
   organization_id  text references organizations (id),
@@ -104,6 +106,8 @@ create table content_items (
 create unique index content_items_form_position_idx on content_items (screening_form_id, measure_code, form_position)
   where screening_form_id is not null;
 create index content_items_list_idx on content_items (content_role, status, grade);
+-- Versions of one piece of content are found by external id (retire the earlier live one, newest version).
+create index content_items_external_idx on content_items (external_id);
 
 create table content_scaffold_prompts (
   id               text primary key,
@@ -119,6 +123,8 @@ create table content_scaffold_prompts (
   created_at       timestamptz not null default now(),
   unique nulls not distinct (organization_id, external_id, version)
 );
+
+create index content_scaffold_prompts_external_idx on content_scaffold_prompts (external_id);
 
 create table content_import_rows (
   batch_id            text not null references content_import_batches (id),

@@ -6,6 +6,9 @@ import { batchReport, type ImportReport } from '../queries/importBatches';
 import { lockContentScope } from './lockContentScope';
 import { takeItemBankPin } from './takeItemBankPin';
 
+/** From this many rows, an approval refreshes the planner statistics first. */
+const LARGE_BATCH_ROWS = 500;
+
 export type ApproveResult =
   | { outcome: 'approved'; report: ImportReport; itemBankPinId: string | null }
   | { outcome: 'not_found' }
@@ -29,9 +32,15 @@ export async function approveImportBatch(
   // Every refusal comes before the first write, so it leaves the transaction with nothing to undo.
   return deps.sql.begin(async (tx): Promise<ApproveResult> => {
     const [batch] = await tx<
-      { organization_id: string | null; content_kind: string; status: string; form_rejected: boolean | null }[]
+      {
+        organization_id: string | null;
+        content_kind: string;
+        status: string;
+        form_rejected: boolean | null;
+        row_count: number;
+      }[]
     >`
-        select organization_id, content_kind, status, form_rejected from content_import_batches
+        select organization_id, content_kind, status, form_rejected, row_count from content_import_batches
         where id = ${input.batchId} for update`;
     if (!batch) return { outcome: 'not_found' } as const;
     if (batch.status === 'approved') return { outcome: 'already_approved' } as const;
@@ -41,6 +50,11 @@ export async function approveImportBatch(
       return { outcome: 'form_is_one_unit' } as const;
     }
     await lockContentScope(tx, batch.organization_id);
+    // A large import can grow the content tables many times over since autovacuum last sampled them; with
+    // stale statistics the planner joins the batch's rows by scanning (seconds instead of milliseconds).
+    if (batch.row_count >= LARGE_BATCH_ROWS) {
+      await tx`analyze content_import_rows, content_items, content_passages, content_scaffold_prompts`;
+    }
     const pending = await pendingRowsOf(tx, input.batchId);
     const candidates = exceptionCandidates(pending);
     const unknown = exceptions.filter((id) => !candidates.has(id));

@@ -1,0 +1,95 @@
+/**
+ * npm run bench:content
+ *
+ * On a fresh database (BENCH_DATABASE_URL / TEST_DATABASE_URL's server, else an embedded server), the content
+ * import in-process (importContent + approveImportBatch, as `POST /api/items/import` and its approval run it):
+ * 1. the demo content pack (content/pack), first import and approval, then the idempotent re-import;
+ * 2. synthetic content bundles near the 2 MB and 10 MB limits: import (row checks, the language filter on every
+ *    student-facing string, one transaction), approval (retire, publish, item-bank pin), and re-import (all
+ *    rows unchanged).
+ * Figures: wall time, decoded MB/s and rows/s, side by side.
+ */
+import { readFile } from 'node:fs/promises';
+import { approveImportBatch, type ImportBodyInput, importContent } from '@qiraa/content';
+import { connect, migrateOrThrow, type Sql } from '@qiraa/db';
+import { acquireDatabase } from '../database';
+import { machineFacts } from '../facts';
+import { timed } from '../measure';
+import { fmt, formatTable, section } from '../report';
+import { jsonBytes, syntheticBundle } from './syntheticBundle';
+
+const PACK_DIR = new URL('../../../../content/pack/', import.meta.url);
+
+interface Row {
+  what: string;
+  bytes: number;
+  rows: number;
+  ms: number;
+}
+
+async function importAndApprove(sql: Sql, what: string, bodies: ImportBodyInput[]): Promise<Row[]> {
+  const bytes = bodies.reduce((n, b) => n + jsonBytes(b), 0);
+  const batches: string[] = [];
+  let rows = 0;
+  const imported = await timed(async () => {
+    for (const body of bodies) {
+      const report = await importContent({ sql }, { organizationId: null, createdBy: null, body });
+      if (report.counts.rejected > 0) throw new Error(`${what}: ${report.counts.rejected} rows rejected`);
+      batches.push(report.batchId);
+      rows += report.counts.rows;
+    }
+  });
+  const approved = await timed(async () => {
+    for (const batchId of batches) {
+      const result = await approveImportBatch({ sql }, { batchId, approvedBy: null, exceptions: [] });
+      if (result.outcome !== 'approved') throw new Error(`${what}: approval ${result.outcome}`);
+    }
+  });
+  return [
+    { what: `${what}: import`, bytes, rows, ms: imported.elapsedMs },
+    { what: `${what}: approve`, bytes, rows, ms: approved.elapsedMs },
+  ];
+}
+
+async function main(): Promise<void> {
+  const db = await acquireDatabase((line) => console.error(line));
+  const sql = connect(db.url, { max: 4 });
+  try {
+    await migrateOrThrow(sql);
+    const manifest = JSON.parse(await readFile(new URL('manifest.json', PACK_DIR), 'utf8')) as { files: string[] };
+    const pack = await Promise.all(
+      manifest.files.map(async (f) => JSON.parse(await readFile(new URL(f, PACK_DIR), 'utf8')) as ImportBodyInput),
+    );
+    const small = syntheticBundle('b2', 270, 16);
+    const large = syntheticBundle('b10', 1350, 16);
+    const rows: Row[] = [
+      ...(await importAndApprove(sql, 'demo pack', pack)),
+      ...(await importAndApprove(sql, 'demo pack again (unchanged)', pack)),
+      ...(await importAndApprove(sql, 'bundle ~2 MB', [small])),
+      ...(await importAndApprove(sql, 'bundle ~2 MB again (unchanged)', [small])),
+      ...(await importAndApprove(sql, 'bundle ~10 MB', [large])),
+      ...(await importAndApprove(sql, 'bundle ~10 MB again (unchanged)', [large])),
+    ];
+    section('machine');
+    console.log(formatTable(['fact', 'value'], await machineFacts(sql, db), false));
+    section('content import (in-process, one transaction per batch)');
+    console.log(
+      formatTable(
+        ['step', 'decoded MB', 'rows', 'wall ms', 'MB/s', 'rows/s'],
+        rows.map((r) => [
+          r.what,
+          fmt(r.bytes / 2 ** 20, 2),
+          fmt(r.rows),
+          fmt(r.ms),
+          fmt(r.bytes / 2 ** 20 / (r.ms / 1000), 2),
+          fmt(r.rows / (r.ms / 1000)),
+        ]),
+      ),
+    );
+  } finally {
+    await sql.end();
+    await db.release();
+  }
+}
+
+await main();
