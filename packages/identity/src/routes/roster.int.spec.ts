@@ -125,6 +125,19 @@ describe('POST /api/classes/{classId}/students/{studentId}/deactivate', () => {
     expect(again.statusCode, again.body).toBe(201);
   });
 
+  it("ends the student's session at once: a still-valid access token answers 401 SESSION_REVOKED", async () => {
+    const cls = await kit.newClass(w.a.adminToken, w.a.schoolId);
+    await kit.enroll(w.a.adminToken, cls.id, '12');
+    const login = await kit.quickcode({ classCode: cls.loginCode, quickCode: '12' }, '10.9.8.7');
+    expect(login.statusCode, login.body).toBe(200);
+    const me = () => kit.as(login.json().accessToken).get('/api/auth/me');
+    expect((await me()).statusCode).toBe(200);
+    await kit.ok(deactivate(w.a.adminToken, cls.id, (await me()).json().id), 200);
+    const after = await me();
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('SESSION_REVOKED');
+  });
+
   it('lets a teacher of the class deactivate', async () => {
     const { studentId } = await kit.enroll(w.a.adminToken, w.a.classId);
     const res = await deactivate(w.a.teacherToken, w.a.classId, studentId);
