@@ -1,5 +1,5 @@
 import type { Sql } from '@qiraa/db';
-import { conflict } from '@qiraa/http-kit';
+import { conflict, notFound } from '@qiraa/http-kit';
 import type { ClassRow } from '../scope';
 
 export const MAX_ACTIVE_STUDENTS = 99;
@@ -8,7 +8,7 @@ const ALL_CODES = Array.from({ length: 99 }, (_, i) => String(i + 1).padStart(2,
 /**
  * Adds a student to a class with a permanent two-digit quickCode, unique among the class's active
  * students: the given one, or the lowest free one. The class row is locked so two enrollments never
- * pick the same code or exceed 99.
+ * pick the same code or exceed 99, and an enrollment that waited for a class delete finds it gone (404).
  */
 export async function enrollStudent(
   sql: Sql,
@@ -16,7 +16,8 @@ export async function enrollStudent(
   input: { fullNameAr: string; quickCode?: string },
 ): Promise<{ studentId: number; quickCode: string }> {
   return (await sql.begin(async (tx) => {
-    await tx`select 1 from classes where id = ${cls.id} for update`;
+    const [locked] = await tx`select 1 from classes where id = ${cls.id} for update`;
+    if (!locked) throw notFound('class');
     const taken = new Set(
       (
         await tx<{ quick_code: string }[]>`select quick_code from class_students where class_id = ${cls.id} and active`

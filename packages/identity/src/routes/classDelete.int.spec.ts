@@ -68,3 +68,40 @@ describe('DELETE /api/classes/{classId}', () => {
     expect((await kit.as(w.a.adminToken).get(`/api/classes/${cls.id}/students`)).statusCode).toBe(200);
   });
 });
+
+describe('a class delete racing an enrollment', () => {
+  it('answers the enrollment that waited on the deleted class 404 NOT_FOUND, never 500', async () => {
+    const cls = await kit.newClass(w.a.adminToken, w.a.schoolId);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    // The delete's transaction, on its own connection: it holds the class row while the enrollment arrives.
+    const deleting = t.db.sql.begin(async (tx) => {
+      await tx`select 1 from classes where id = ${cls.id} for update`;
+      locked();
+      await held;
+      await tx`delete from class_login_codes where class_id = ${cls.id}`;
+      await tx`delete from classes where id = ${cls.id}`;
+    });
+    await isLocked;
+    const enrolling = kit.as(w.a.adminToken).post(`/api/classes/${cls.id}/students`, { fullNameAr: 'متأخر' });
+    // Wait until the enrollment really waits on the row lock, so the test exercises the race.
+    for (let i = 0; i < 200; i += 1) {
+      const [waiting] = await t.db.sql<{ n: number }[]>`
+        select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`;
+      if (waiting!.n > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    release();
+    await deleting;
+    const res = await enrolling;
+    expect(res.statusCode, res.body).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
+  });
+});
