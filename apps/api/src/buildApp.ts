@@ -26,6 +26,8 @@ export interface BuildOptions {
   logLevel?: string;
   /** Largest accepted JSON body; routes may set a larger `bodyLimit` of their own (content import). */
   bodyLimit?: number;
+  /** fastify `trustProxy` (configuration TRUST_PROXY); off by default. */
+  trustProxy?: boolean | string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -46,6 +48,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildOptions = {}):
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : nanoid(16);
     },
     ajv: { customOptions: { allErrors: true } },
+    trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

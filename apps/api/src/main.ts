@@ -8,7 +8,7 @@ const runtime = await openRuntime(config, {
     if (config.logLevel === 'debug' || config.logLevel === 'trace') process.stderr.write(`${line}\n`);
   },
 });
-const app = await buildApp(runtime, { logLevel: config.logLevel });
+const app = await buildApp(runtime, { logLevel: config.logLevel, trustProxy: config.trustProxy });
 app.addHook('onClose', async () => runtime.close());
 await runtime.projector.start();
 

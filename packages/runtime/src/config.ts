@@ -16,6 +16,17 @@ export interface Config {
   readonly sweepIntervalMs: number;
   /** HS256 key for access tokens; required in production, kept in DATA_DIR otherwise. */
   readonly jwtSecret: string | undefined;
+  /**
+   * Which proxies' `X-Forwarded-For` to believe (fastify `trustProxy`): false (default), true (any), or a
+   * comma list of proxy addresses and CIDRs. Per-source limits (student login) key on the address it yields.
+   */
+  readonly trustProxy: boolean | string;
+}
+
+function trustProxy(value: string | undefined): boolean | string {
+  const v = nonEmpty(value);
+  if (v === undefined || v === 'false') return false;
+  return v === 'true' ? true : v;
 }
 
 const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
@@ -40,5 +51,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     queuePrefix: nonEmpty(env.QUEUE_PREFIX) ?? 'qiraa',
     sweepIntervalMs: integer(env.PROJECTION_SWEEP_MS, 5000, 'PROJECTION_SWEEP_MS'),
     jwtSecret: nonEmpty(env.JWT_SECRET),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

@@ -30,7 +30,7 @@ export async function createTestApp(options: { extraContexts?: BoundedContext[];
     role: 'api',
     contexts: [...defaultContexts, ...(options.extraContexts ?? [])],
   });
-  const app = await buildApp(runtime, { logLevel: 'silent' });
+  const app = await buildApp(runtime, { logLevel: 'silent', trustProxy: config.trustProxy });
   await app.ready();
   return {
     app,
