@@ -68,7 +68,7 @@ export function installErrorMapper(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error, request);
     if (apiError.status >= 500) {
-      request.log.error({ err: error, reqId: request.id }, 'request failed');
+      request.log.error({ err: error }, 'request failed');
     }
     return send(reply, apiError);
   });

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
-/** One structured line per request, written when the response is done. */
+/** One structured line per request, written when the response is done (request.log already binds reqId). */
 export function installRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
-        reqId: request.id,
         method: request.method,
         route: request.routeOptions.url ?? 'unmatched',
         status: reply.statusCode,
