@@ -34,10 +34,15 @@ export async function writeScope(
   organizationId: string | undefined,
 ): Promise<string | null> {
   if (organizationId === undefined) return isSuperAdmin(caller) ? null : caller.organizationId;
-  if (!isSuperAdmin(caller) && caller.organizationId !== organizationId) throw notFound('organization');
+  await namedOrganization(sql, caller, organizationId);
+  return organizationId;
+}
+
+/** An organization a request names: 404 when it is missing or not one the caller can see. */
+export async function namedOrganization(sql: AnySql, caller: Caller, organizationId: string): Promise<void> {
+  if (!canSee(caller, organizationId)) throw notFound('organization');
   const [row] = await sql`select 1 from organizations where id = ${organizationId}`;
   if (!row) throw notFound('organization');
-  return organizationId;
 }
 
 /** A school of that organization the caller reaches; 404 otherwise (missing, or another organization's). */

@@ -1,9 +1,5 @@
 import type { Sql } from '@qiraa/db';
-import {
-  LanguageSafetyUnavailableError,
-  languageSafetyUnavailableApiError,
-  loadLanguageSafety,
-} from '@qiraa/language-safety';
+import { loadLanguageSafety } from '@qiraa/language-safety';
 import type { LeaderboardView } from './queries/leaderboardEntries';
 
 export interface LeaderboardFraming {
@@ -30,16 +26,11 @@ export const LEADERBOARD_FRAMING: Readonly<Record<LeaderboardView, LeaderboardFr
  * rule added later rewrites them without a code change. No rule set → 503 LANGUAGE_SAFETY_UNAVAILABLE.
  */
 export async function filteredFraming(sql: Sql, view: LeaderboardView): Promise<LeaderboardFraming> {
-  try {
-    const filter = await loadLanguageSafety(sql);
-    const safe = (text: string) => {
-      const result = filter.check(text, 'general');
-      return result.kind === 'pass' ? text : result.rewritten;
-    };
-    const labels = LEADERBOARD_FRAMING[view];
-    return { topLabelAr: safe(labels.topLabelAr), bottomLabelAr: safe(labels.bottomLabelAr) };
-  } catch (error) {
-    if (error instanceof LanguageSafetyUnavailableError) throw languageSafetyUnavailableApiError(error);
-    throw error;
-  }
+  const filter = await loadLanguageSafety(sql);
+  const safe = (text: string) => {
+    const result = filter.check(text, 'general');
+    return result.kind === 'pass' ? text : result.rewritten;
+  };
+  const labels = LEADERBOARD_FRAMING[view];
+  return { topLabelAr: safe(labels.topLabelAr), bottomLabelAr: safe(labels.bottomLabelAr) };
 }

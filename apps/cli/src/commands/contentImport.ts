@@ -14,6 +14,7 @@ import {
 } from '@qiraa/content';
 import type { Sql } from '@qiraa/db';
 import { ApiError, compileBodyValidator } from '@qiraa/http-kit';
+import { LanguageSafetyUnavailableError } from '@qiraa/language-safety';
 import { type Static, Type } from 'typebox';
 import { CliError } from '../cliError';
 import { withRuntime } from '../withRuntime';
@@ -135,8 +136,9 @@ async function importFile(deps: { sql: Sql }, file: string, body: ImportBodyInpu
   try {
     report = await importContent(deps, { organizationId: null, createdBy: null, body });
   } catch (error) {
+    // No language-safety rule set: nothing can be checked, so the whole run stops.
+    if (error instanceof LanguageSafetyUnavailableError) throw new CliError(`${file}: ${error.message}`);
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 503) throw new CliError(`${file}: ${error.message}`);
     const details = (error.details ?? []).map((d) => `${d.field} ${d.issue}`).join('; ');
     outcome.problems.push(
       `refused (${error.status} ${error.reason ?? error.code}): ${error.message}${details ? ` — ${details}` : ''}`,

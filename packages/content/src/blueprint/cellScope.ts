@@ -1,7 +1,7 @@
 import type { AnySql } from '@qiraa/db';
-import { notFound, permissionDenied, validationFailed } from '@qiraa/http-kit';
+import { permissionDenied, validationFailed } from '@qiraa/http-kit';
 import { type Caller, isSuperAdmin } from '@qiraa/identity';
-import { canSee, schoolOf } from '../scope';
+import { namedOrganization, schoolOf } from '../scope';
 
 /**
  * The blueprint scope a request names with its `organizationId` and `schoolId` query: both absent is the
@@ -21,9 +21,7 @@ export async function cellScopeOf(
     throw validationFailed([{ field: 'schoolId', issue: 'a school scope needs its organizationId' }]);
   }
   if (organizationId !== null) {
-    if (!canSee(caller, organizationId)) throw notFound('organization');
-    const [row] = await sql`select 1 from organizations where id = ${organizationId}`;
-    if (!row) throw notFound('organization');
+    await namedOrganization(sql, caller, organizationId);
     if (schoolId !== null) await schoolOf(sql, caller, organizationId, schoolId);
   } else if (intent === 'write' && !isSuperAdmin(caller)) {
     throw permissionDenied('the global blueprint is changed by the super-admin only');

@@ -1,9 +1,9 @@
 import type { Sql } from '@qiraa/db';
 import type { LanguageSafetyFilter } from '@qiraa/language-safety';
+import { loadLanguageSafety } from '@qiraa/language-safety';
 import { newContentId } from '../ids';
 import { type ItemContent, itemHash } from '../import/contentHashes';
 import { optionsReason } from '../import/itemChecks';
-import { contentFilter } from '../import/languageCheck';
 import { type ItemRowDb, itemColumns } from '../queries/itemViews';
 import { lockContentScope } from './lockContentScope';
 import { takeItemBankPin } from './takeItemBankPin';
@@ -79,7 +79,7 @@ export async function editItem(
   deps: { sql: Sql },
   input: { itemId: string; ifMatchRevision: number | null; changes: ItemChanges; saveAs?: SaveAs },
 ): Promise<EditItemResult> {
-  const filter = await contentFilter(deps.sql);
+  const filter = await loadLanguageSafety(deps.sql);
   return deps.sql.begin(async (tx): Promise<EditItemResult> => {
     const [scope] = await tx<{ organization_id: string | null }[]>`
       select organization_id from content_items where id = ${input.itemId}`;

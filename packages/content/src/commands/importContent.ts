@@ -1,9 +1,9 @@
 import type { Sql } from '@qiraa/db';
+import { loadLanguageSafety } from '@qiraa/language-safety';
 import { loadCatalog } from '../catalog/loadCatalog';
 import { newContentId } from '../ids';
 import { importBodyProblem, kindOf } from '../import/bodyRules';
 import type { ImportBodyInput } from '../import/importBody';
-import { contentFilter } from '../import/languageCheck';
 import { planImport } from '../import/planImport';
 import { IMPORT_SIZE_LIMITS, payloadTooLarge } from '../import/sizeLimit';
 import { storeImport } from '../import/storeImport';
@@ -34,7 +34,7 @@ export async function importContent(deps: { sql: Sql }, input: ImportInput): Pro
   const decodedBytes = input.decodedBytes ?? Buffer.byteLength(JSON.stringify(body));
   if (decodedBytes > IMPORT_SIZE_LIMITS[kind]) throw payloadTooLarge(IMPORT_SIZE_LIMITS[kind], kind);
   const catalog = await loadCatalog(deps.sql);
-  const filter = await contentFilter(deps.sql);
+  const filter = await loadLanguageSafety(deps.sql);
   const batchId = newContentId('bat');
   const sourceDeclared = body.sourceDeclared ?? null;
   return deps.sql.begin(async (tx) => {

@@ -4,7 +4,7 @@ import { type FormProblems, formProblems, hasFormProblems } from './formProblems
 import type { FormRow } from './importBody';
 import { itemInsert } from './itemInsert';
 import type { PassagePlan } from './planPassages';
-import { type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
+import { accepted, type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
 import type { PreparedItem } from './prepareItems';
 import { storedVersions } from './storedVersions';
 
@@ -41,15 +41,8 @@ function refuse(passages: PassagePlan, prepared: readonly PreparedItem[], proble
   };
 }
 
-const itemRow = (p: PreparedItem, id: string, unchanged: boolean): PlannedRow => ({
-  entity: 'item',
-  rowIndex: p.index,
-  externalId: p.row.external_id,
-  id,
-  passageId: p.passageId,
-  rejectReason: null,
-  unchanged,
-});
+const itemRow = (p: PreparedItem, id: string, unchanged: boolean): PlannedRow =>
+  accepted('item', p.index, p.row.external_id, id, unchanged, p.passageId);
 
 /**
  * A screening form is one unit: its structure (formProblems) and every row's checks must pass, or nothing of

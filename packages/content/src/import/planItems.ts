@@ -1,7 +1,7 @@
 import { newContentId } from '../ids';
 import { itemHash } from './contentHashes';
 import { itemInsert } from './itemInsert';
-import { type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
+import { accepted, type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
 import type { PreparedItem } from './prepareItems';
 import { decideVersion, storedVersions } from './storedVersions';
 
@@ -26,15 +26,7 @@ export async function planItems(
       continue;
     }
     const id = decision.kind === 'unchanged' ? decision.id : newContentId('itm');
-    rows.push({
-      entity: 'item',
-      rowIndex: p.index,
-      externalId,
-      id,
-      passageId: p.passageId,
-      rejectReason: null,
-      unchanged: decision.kind === 'unchanged',
-    });
+    rows.push(accepted('item', p.index, externalId, id, decision.kind === 'unchanged', p.passageId));
     if (decision.kind === 'new') {
       inserts.push(
         itemInsert(ctx, { id, externalId, version: decision.version, content: p.content, screeningFormId: null }),

@@ -3,7 +3,7 @@ import { passageHash, wordCountOf } from './contentHashes';
 import { laterDuplicates } from './duplicateKeys';
 import type { PassageRow } from './importBody';
 import { allPass } from './languageCheck';
-import { type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
+import { accepted, type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
 import { decideVersion, storedVersions } from './storedVersions';
 
 export interface PassagePlan {
@@ -43,15 +43,7 @@ export async function planPassages(ctx: PlanContext, passages: readonly PassageR
     }
     const id = decision.kind === 'unchanged' ? decision.id : newContentId('psg');
     plan.idByExternalId.set(p.external_id, id);
-    plan.rows.push({
-      entity: 'passage',
-      rowIndex: i,
-      externalId: p.external_id,
-      id,
-      passageId: id,
-      rejectReason: null,
-      unchanged: decision.kind === 'unchanged',
-    });
+    plan.rows.push(accepted('passage', i, p.external_id, id, decision.kind === 'unchanged', id));
     if (decision.kind === 'new') {
       plan.inserts.push({
         id,

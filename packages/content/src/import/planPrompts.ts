@@ -3,7 +3,7 @@ import { promptHash } from './contentHashes';
 import { laterDuplicates } from './duplicateKeys';
 import type { ScaffoldPromptRow } from './importBody';
 import { allPass } from './languageCheck';
-import { type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
+import { accepted, type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
 import { promptRowReason } from './promptChecks';
 import { decideVersion, storedVersions } from './storedVersions';
 
@@ -32,15 +32,7 @@ export async function planPrompts(
       return;
     }
     const id = decision.kind === 'unchanged' ? decision.id : newContentId('scf');
-    rows.push({
-      entity: 'scaffold_prompt',
-      rowIndex: i,
-      externalId: p.external_id,
-      id,
-      passageId: null,
-      rejectReason: null,
-      unchanged: decision.kind === 'unchanged',
-    });
+    rows.push(accepted('scaffold_prompt', i, p.external_id, id, decision.kind === 'unchanged'));
     if (decision.kind === 'new') {
       inserts.push({
         id,

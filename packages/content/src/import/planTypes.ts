@@ -53,3 +53,13 @@ export const rejected = (
   externalId: string,
   rejectReason: RejectReason,
 ): PlannedRow => ({ entity, rowIndex, externalId, id: null, passageId: null, rejectReason, unchanged: false });
+
+/** The report line of a stored row: a new version, or the unchanged stored one it equals. */
+export const accepted = (
+  entity: ImportEntity,
+  rowIndex: number,
+  externalId: string,
+  id: string,
+  unchanged: boolean,
+  passageId: string | null = null,
+): PlannedRow => ({ entity, rowIndex, externalId, id, passageId, rejectReason: null, unchanged });

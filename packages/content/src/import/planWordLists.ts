@@ -3,7 +3,7 @@ import { newContentId } from '../ids';
 import { wordListContentHash } from '../wordLists/wordListContentHash';
 import { laterDuplicates } from './duplicateKeys';
 import type { WordListRow } from './importBody';
-import { type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
+import { accepted, type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
 import { decideVersion, storedWordListVersions, wordListKey } from './storedVersions';
 import { wordListContentOf, wordListRowReason } from './wordListChecks';
 
@@ -50,15 +50,7 @@ export async function planWordLists(
       return;
     }
     const id = decision.kind === 'unchanged' ? decision.id : newContentId('wl');
-    rows.push({
-      entity: 'word_list',
-      rowIndex: i,
-      externalId: l.external_id,
-      id,
-      passageId: null,
-      rejectReason: null,
-      unchanged: decision.kind === 'unchanged',
-    });
+    rows.push(accepted('word_list', i, l.external_id, id, decision.kind === 'unchanged'));
     if (decision.kind === 'new') {
       inserts.push({
         id,

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { loadCatalog } from '../catalog/loadCatalog';
 import { dryRunReplay } from '../queries/dryRunReplay';
 import { BACKOFFICE, BACKOFFICE_NOTE, literals, SectionKeySchema, security } from '../schemas';
-import { canSee } from '../scope';
+import { canSee, namedOrganization } from '../scope';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -95,8 +95,7 @@ export const dryRunReplayRoutes =
           select organization_id from content_screening_forms where id = ${formServe.formId}`;
         if (!form || !canSee(caller, form.organization_id)) throw notFound('screening form');
         if (organizationId !== undefined) {
-          const [org] = await deps.sql`select 1 from organizations where id = ${organizationId}`;
-          if (!org || !canSee(caller, organizationId)) throw notFound('organization');
+          await namedOrganization(deps.sql, caller, organizationId);
           if (form.organization_id !== null && form.organization_id !== organizationId) {
             throw notFound('screening form');
           }

@@ -1,23 +1,14 @@
 import type { AnySql, Sql } from '@qiraa/db';
-import {
-  LanguageSafetyUnavailableError,
-  languageSafetyUnavailableApiError,
-  loadLanguageSafety,
-} from '@qiraa/language-safety';
+import { loadLanguageSafety } from '@qiraa/language-safety';
 import { loadCatalog } from '../catalog/loadCatalog';
 import { validateWordList, type WordListCheck } from './validateWordList';
 import type { WordListContent } from './wordListRules';
 import type { WordListPlace } from './wordListScope';
 
-/** The general tier of the filter as a predicate; no rule set → 503 LANGUAGE_SAFETY_UNAVAILABLE. */
+/** The general tier of the filter as a predicate (no rule set: the error mapper answers 503). */
 async function languageSafetyPredicate(pool: Sql): Promise<(text: string) => boolean> {
-  try {
-    const filter = await loadLanguageSafety(pool);
-    return (text) => filter.check(text, 'general').kind === 'pass';
-  } catch (error) {
-    if (error instanceof LanguageSafetyUnavailableError) throw languageSafetyUnavailableApiError(error);
-    throw error;
-  }
+  const filter = await loadLanguageSafety(pool);
+  return (text) => filter.check(text, 'general').kind === 'pass';
 }
 
 /** Another operational list of exactly this scope serves an overlapping cell (a different externalId). */
