@@ -1,0 +1,4 @@
+export { type ArabicFonts, embedArabicFonts } from './fonts';
+export { A4, MARGIN } from './page';
+export { drawRtlLine, type LineStyle, lineWidth, wrapRtl } from './rtlLine';
+export { type VisualRun, visualRuns } from './visualRuns';
