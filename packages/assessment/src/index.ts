@@ -1,0 +1,17 @@
+export {
+  type BandBasis,
+  bandRead,
+  READ_BANDS,
+  type ReadBand,
+  type ReadBanding,
+  type ReadCuts,
+} from './scoring/bandRead';
+export {
+  countRead,
+  READ_REFUSALS,
+  type ReadCountResult,
+  type ReadCounts,
+  type ReadInput,
+  type ReadRefusal,
+} from './scoring/readCounts';
+export { type ReadScore, scoreRead } from './scoring/scoreRead';
