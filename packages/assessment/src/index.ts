@@ -15,3 +15,13 @@ export {
   type ReadRefusal,
 } from './scoring/readCounts';
 export { type ReadScore, scoreRead } from './scoring/scoreRead';
+export {
+  type CalendarProblem,
+  checkCalendar,
+  defaultCalendar,
+  defaultWindowOn,
+  SCREENING_WINDOWS,
+  type ScreeningWindow,
+  type WindowDates,
+  windowOn,
+} from './windows/calendar';
