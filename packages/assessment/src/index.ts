@@ -14,6 +14,16 @@ export {
   type ReadInput,
   type ReadRefusal,
 } from './scoring/readCounts';
+export {
+  comprehensionComposite,
+  INCOMPLETE_REASONS,
+  type IncompleteReason,
+  type MeasureLevelCuts,
+  type MeasureScore,
+  type MeasureScoreInput,
+  type SittingEnd,
+  scoreMeasure,
+} from './scoring/scoreMeasure';
 export { type ReadScore, scoreRead } from './scoring/scoreRead';
 export {
   type CalendarProblem,

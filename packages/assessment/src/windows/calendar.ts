@@ -52,7 +52,7 @@ export function checkCalendar(academicYear: string, dates: readonly WindowDates[
     if (row.startsOn < `${y1}-08-01` || row.endsOn > `${y2}-07-31`)
       problems.push({ code: 'outside_academic_year', window });
     if (previousEnd && row.startsOn <= previousEnd) problems.push({ code: 'windows_overlap_or_out_of_order', window });
-    previousEnd = row.endsOn > row.startsOn ? row.endsOn : row.startsOn;
+    previousEnd = [row.startsOn, row.endsOn].sort()[1]!;
   }
   return problems;
 }
