@@ -104,6 +104,7 @@ export const tenancyRoutes =
       },
       async (request, reply) => {
         const caller = callerOf(request);
+        // A teacher passes the hook (MANAGE_CLASS_STUDENTS) but creates students only: tenant first for them too.
         if (request.body.primaryPersona !== 'STUDENT' && !holds(caller, 'MANAGE_ORG')) {
           await userTarget(request);
           requireAny(caller, 'MANAGE_ORG');
