@@ -11,7 +11,15 @@ import { healthRoutes } from './routes/health';
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** Top-level field names of the path, query and body schemas (the matrix finds the routes naming a resource). */
+  inputs: readonly string[];
 }
+
+type JsonSchema = { properties?: Record<string, unknown>; oneOf?: JsonSchema[]; anyOf?: JsonSchema[] } | undefined;
+const fieldsOf = (schema: JsonSchema): string[] => [
+  ...Object.keys(schema?.properties ?? {}),
+  ...[...(schema?.oneOf ?? []), ...(schema?.anyOf ?? [])].flatMap(fieldsOf),
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,7 +62,9 @@ export async function buildApp(runtime: AppRuntime, options: BuildOptions = {}):
   app.setValidatorCompiler(validatorCompiler);
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url });
+    const schema = (route.schema ?? {}) as Record<'params' | 'querystring' | 'body', JsonSchema>;
+    const inputs = [...new Set([schema.params, schema.querystring, schema.body].flatMap(fieldsOf))];
+    for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url, inputs });
   });
   app.decorate('registeredRoutes', routes);
   app.addSchema(ApiErrorSchema);

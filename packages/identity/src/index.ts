@@ -1,4 +1,4 @@
-export { type Caller, callerOf, holds, isSuperAdmin } from './auth/caller';
+export { type Caller, callerOf, holds, isSuperAdmin, type TargetCheck } from './auth/caller';
 export { resolveJwtSecret } from './auth/jwtSecret';
 export { assignClassTeacher } from './commands/classTeachers';
 export { createClass } from './commands/createClass';
@@ -12,3 +12,4 @@ export { identityContext } from './context';
 export { PERMISSIONS, PERSONAS, type Permission, type Persona, permissionsFor } from './permissions';
 export { classInScope, inOrganizationOr404 } from './scope';
 export { type ReachedStudent, type StudentReach, studentReach } from './studentReach';
+export { reachOr404, requestInput, type TenantKind, tenantTarget } from './tenantTarget';

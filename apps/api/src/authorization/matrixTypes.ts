@@ -14,6 +14,9 @@ export const WHO = [
 ] as const;
 export type Who = (typeof WHO)[number];
 
+/** The callers holding a token of organization A (every one but the super-scope administrator). */
+export const ORGANIZATION_A: readonly Who[] = ['admin', 'teacher', 'principal', 'manager', 'parent', 'student'];
+
 /**
  * What the request points at: the caller's own scope, the caller's organization but outside the caller's
  * reach (another school's class, another teacher's student), another organization, or an id that does
@@ -39,6 +42,11 @@ export interface MatrixRow {
   /** Distinguishes several rows of one route (e.g. the STUDENT branch of POST /api/users). */
   variant?: string;
   targets: readonly Target[];
+  /**
+   * Id inputs that only narrow a list (another organization's id answers an empty list, like an unknown one):
+   * not a target, so the row needs no otherOrg target for them.
+   */
+  filters?: readonly string[];
   /** Called for every (who, target), so destructive requests can make their own fresh resource. */
   request(ctx: MatrixContext, target: Target): MatrixRequest | Promise<MatrixRequest>;
   /** The expected status for each caller: one for every target, or one per target. */
@@ -62,6 +70,26 @@ export const authenticated = (
     student: status,
     ...overrides,
   }) satisfies Record<Who, number | Partial<Record<Target, number>>>;
+
+/**
+ * Tenant before permission: a caller refused in their own organization (403) still gets 404 for another
+ * organization's target or a missing one.
+ */
+export const REFUSED = { own: 403, sameOrg: 403, otherOrg: 404, missing: 404 } as const;
+
+/**
+ * The only callers of organization A who get something else than 404 on another organization's or a
+ * missing target: the spec's explicit persona gates, answered whatever the target (so they reveal nothing
+ * about it). docs/identity.md, "Tenant before permission".
+ */
+export const TARGET_BLIND_REFUSALS: readonly { route: string; who: Who; status: number; spec: string }[] = [
+  ...['class/{classId}', 'teacher/{teacherUserId}', 'school/{schoolId}'].map((board) => ({
+    route: `GET /api/leaderboards/${board}`,
+    who: 'student' as const,
+    status: 403,
+    spec: 'Authentication 11: student tokens receive 403 on every leaderboard route',
+  })),
+];
 
 /** Same status for everyone, token or not (public routes). */
 export const everyone = (status: number): Record<Who, number> =>

@@ -24,6 +24,7 @@ import { storedCellAt } from '../blueprint/storedCells';
 import { loadCatalog } from '../catalog/loadCatalog';
 import { deleteBlueprintCell } from '../commands/deleteBlueprintCell';
 import { setBlueprintCell } from '../commands/setBlueprintCell';
+import { contentTarget } from '../contentTarget';
 import { blueprintCellView, blueprintGrid } from '../queries/blueprint';
 import { BACKOFFICE, BACKOFFICE_NOTE, GradeParam, literals, security, WindowSchema } from '../schemas';
 
@@ -144,10 +145,12 @@ const stale = (message: string) => new ApiError(412, 'PRECONDITION_FAILED', mess
 export const diagnosticBlueprintRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    const scopeTarget = contentTarget(deps.sql, { organizationId: 'organization', schoolId: 'school' });
+
     app.get(
       '/admin/diagnostic-blueprint',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: scopeTarget },
         schema: {
           tags,
           summary: 'The diagnostic blueprint at a scope: every grade × window',
@@ -167,7 +170,7 @@ export const diagnosticBlueprintRoutes =
     app.get(
       '/admin/diagnostic-blueprint/:grade/:cycle',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: scopeTarget },
         schema: {
           tags,
           summary: 'One diagnostic blueprint cell at a scope',
@@ -191,7 +194,7 @@ export const diagnosticBlueprintRoutes =
     app.put(
       '/admin/diagnostic-blueprint/:grade/:cycle',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: scopeTarget },
         schema: {
           tags,
           summary: 'Store one diagnostic blueprint cell at a scope',
@@ -228,7 +231,7 @@ export const diagnosticBlueprintRoutes =
     app.delete(
       '/admin/diagnostic-blueprint/:grade/:cycle',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: scopeTarget },
         schema: {
           tags,
           summary: 'Remove a scope’s blueprint cell so the next scope up applies',
@@ -257,7 +260,7 @@ export const diagnosticBlueprintRoutes =
     app.post(
       '/admin/diagnostic-blueprint/:grade/:cycle/validate',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: scopeTarget },
         schema: {
           tags,
           summary: 'Dry run of a blueprint PUT: would this cell be accepted, with which warnings',

@@ -4,6 +4,7 @@ import { callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { loadCatalog } from '../catalog/loadCatalog';
+import { contentTarget } from '../contentTarget';
 import { dryRunReplay } from '../queries/dryRunReplay';
 import { BACKOFFICE, BACKOFFICE_NOTE, literals, SectionKeySchema, security } from '../schemas';
 import { canSee, namedOrganization } from '../scope';
@@ -64,10 +65,12 @@ const ReplaySchema = Type.Object({
 export const dryRunReplayRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    const formTarget = contentTarget(deps.sql, { organizationId: 'organization', 'formServe.formId': 'form' });
+
     app.post(
       '/admin/delivery/dry-run-replay',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: formTarget },
         schema: {
           tags: ['content'],
           summary: 'Replay which questions a sitting pinned to an item bank would be served from a form',

@@ -4,6 +4,7 @@ import { callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { moveFormPositions } from '../commands/moveFormPositions';
+import { contentTarget } from '../contentTarget';
 import { BACKOFFICE, BACKOFFICE_NOTE, security } from '../schemas';
 import { assertCanChange, canSee } from '../scope';
 
@@ -34,10 +35,12 @@ const MovedSchema = Type.Object({
 export const formPositionRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    const formTarget = contentTarget(deps.sql, { formId: 'form' });
+
     app.put(
       '/admin/taqyeem/forms/:formId/positions',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: formTarget },
         schema: {
           tags: ['content'],
           summary: 'Move questions of a screening form to new positions (one measure, one transaction)',

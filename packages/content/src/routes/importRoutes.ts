@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { CONTENT_KINDS } from '../catalog/catalogTypes';
 import { approveImportBatch } from '../commands/approveImportBatch';
 import { importContent } from '../commands/importContent';
+import { contentTarget } from '../contentTarget';
 import { ImportBody } from '../import/importBody';
 import { REJECT_REASONS } from '../import/rejectReasons';
 import { ApprovalSchema, BatchSummarySchema, ImportReportSchema } from '../import/reportSchema';
@@ -30,10 +31,13 @@ const DOC = 'docs/content-import.md';
 export const importRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    const scopeTarget = contentTarget(deps.sql, { organizationId: 'organization' });
+    const batchTarget = contentTarget(deps.sql, { batchId: 'batch' });
+
     app.post(
       '/items/import',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: scopeTarget },
         bodyLimit: IMPORT_MAX_BYTES,
         preParsing: countDecodedBytes,
         preValidation: enforceKindSizeLimit,
@@ -125,7 +129,7 @@ export const importRoutes =
     app.get(
       '/items/import/:batchId',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: batchTarget },
         schema: {
           tags,
           summary: 'One import batch report',
@@ -154,7 +158,7 @@ export const importRoutes =
     app.post(
       '/items/import/:batchId/approve',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: batchTarget },
         schema: {
           tags,
           summary: 'Approve an import batch',

@@ -4,6 +4,7 @@ import { type Caller, callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { editItem } from '../commands/editItem';
+import { contentTarget } from '../contentTarget';
 import { decodeItemCursor, ITEM_PAGE_DEFAULT, ITEM_PAGE_MAX, itemRowById, listItems } from '../queries/items';
 import { etagOf, ITEM_STATUSES, ItemSchema, itemViewOf } from '../queries/itemViews';
 import { ArabicText, BACKOFFICE, BACKOFFICE_NOTE, ContentRoleSchema, literals, security } from '../schemas';
@@ -56,6 +57,8 @@ async function visibleItem(deps: ContextDeps, caller: Caller, id: string) {
 export const itemRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    const itemTarget = contentTarget(deps.sql, { id: 'item' });
+
     app.get(
       '/items',
       {
@@ -109,7 +112,7 @@ export const itemRoutes =
     app.get(
       '/items/:id',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: itemTarget },
         schema: {
           tags,
           summary: 'One item-bank item',
@@ -130,7 +133,7 @@ export const itemRoutes =
     app.patch(
       '/items/:id',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: itemTarget },
         schema: {
           tags,
           summary: 'Edit an item’s stem, options, correct option, hint or explanation',

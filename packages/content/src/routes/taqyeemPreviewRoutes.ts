@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { BLUEPRINT_SCOPES, CELL_KINDS } from '../blueprint/blueprintTypes';
 import { cellScopeOf } from '../blueprint/cellScope';
 import { SECTION_KEYS, TEACHER_CELLS } from '../catalog/catalogTypes';
+import { contentTarget } from '../contentTarget';
 import { StudentItemSchema } from '../queries/itemViews';
 import { PREVIEW_WARNINGS, taqyeemPreview } from '../queries/taqyeemPreview';
 import {
@@ -91,10 +92,12 @@ const PreviewSchema = Type.Object({
 export const taqyeemPreviewRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    const scopeTarget = contentTarget(deps.sql, { organizationId: 'organization', schoolId: 'school' });
+
     app.get(
       '/admin/taqyeem/preview',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: scopeTarget },
         schema: {
           tags: ['content'],
           summary: 'Preview the diagnostic sitting of a school (or organization), grade and window',

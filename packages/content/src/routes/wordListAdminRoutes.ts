@@ -9,6 +9,7 @@ import { editWordList } from '../commands/editWordList';
 import { publishWordList } from '../commands/publishWordList';
 import { restoreWordList } from '../commands/restoreWordList';
 import { retireWordList } from '../commands/retireWordList';
+import { contentTarget } from '../contentTarget';
 import { wordListBuilderView, wordListWithVersions } from '../queries/wordLists';
 import { BACKOFFICE, BACKOFFICE_NOTE, security } from '../schemas';
 import { writeScope } from '../scope';
@@ -60,10 +61,14 @@ async function listView(sql: Sql, id: string) {
 export const wordListAdminRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    const scopeTarget = contentTarget(deps.sql, { organizationId: 'organization', schoolId: 'school' });
+
+    const listTarget = contentTarget(deps.sql, { id: 'wordList' });
+
     app.get(
       '/admin/word-lists',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: scopeTarget },
         schema: {
           tags,
           summary: 'The word-list builder: every version of the lists in an organization’s view, the cells, the skills',
@@ -89,7 +94,7 @@ export const wordListAdminRoutes =
     app.get(
       '/admin/word-lists/:id',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: listTarget },
         schema: {
           tags,
           summary: 'One version of a word list, with every version of it',
@@ -110,7 +115,7 @@ export const wordListAdminRoutes =
     app.post(
       '/admin/word-lists/validate',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: scopeTarget },
         schema: {
           tags,
           summary: 'Dry run of a create body: would the list be accepted, and with which warnings',
@@ -140,7 +145,7 @@ export const wordListAdminRoutes =
     app.post(
       '/admin/word-lists',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: scopeTarget },
         schema: {
           tags,
           summary: 'Create a word list (version 1)',
@@ -178,7 +183,7 @@ export const wordListAdminRoutes =
     app.patch(
       '/admin/word-lists/:id',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: listTarget },
         schema: {
           tags,
           summary: 'Edit a word list (the state table decides whether a new version is made)',
@@ -222,7 +227,7 @@ export const wordListAdminRoutes =
     app.post(
       '/admin/word-lists/:id/publish',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: listTarget },
         schema: {
           tags,
           summary: 'Publish a draft word list (draft → operational)',
@@ -250,7 +255,7 @@ export const wordListAdminRoutes =
     app.post(
       '/admin/word-lists/:id/retire',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: listTarget },
         schema: {
           tags,
           summary: 'Retire an operational word list (operational → retired)',
@@ -276,7 +281,7 @@ export const wordListAdminRoutes =
     app.post(
       '/admin/word-lists/:id/restore',
       {
-        config: BACKOFFICE,
+        config: { ...BACKOFFICE, target: listTarget },
         schema: {
           tags,
           summary: 'Restore a retired word list (retired → operational, in place)',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, validationFailed } from '@qiraa/http-kit';
-import { callerOf, studentReach } from '@qiraa/identity';
+import { callerOf, studentReach, tenantTarget } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { gamificationAudit } from '../queries/audit';
@@ -36,7 +36,7 @@ export const auditRoutes =
     app.get(
       '/admin/gamification/audit',
       {
-        config: { anyPermission: ['RUN_BACKOFFICE'] },
+        config: { anyPermission: ['RUN_BACKOFFICE'], target: tenantTarget(deps.sql, { studentId: 'student' }) },
         schema: {
           tags: ['gamification'],
           summary: 'Raw mastery-event, XP-transaction and badge streams of one student',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, notFound } from '@qiraa/http-kit';
-import { callerOf, studentReach } from '@qiraa/identity';
+import { callerOf, studentReach, tenantTarget } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { recordMasteryEvent } from '../commands/recordMasteryEvent';
 import { IngestBody, IngestResponse } from '../schemas';
@@ -15,7 +15,7 @@ export const ingestRoutes =
     app.post(
       '/gamification/mastery-events',
       {
-        config: { anyPermission: ['RUN_BACKOFFICE'] },
+        config: { anyPermission: ['RUN_BACKOFFICE'], target: tenantTarget(deps.sql, { studentId: 'student' }) },
         schema: {
           tags: ['gamification'],
           summary: 'Ingest one mastery event (or a halt signal) from the decision engine',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
-import { callerOf, studentReach } from '@qiraa/identity';
+import { callerOf, studentReach, tenantTarget } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { replayReport } from '../replay/replayReport';
@@ -32,7 +32,7 @@ export const replayRoutes =
     app.post(
       '/admin/gamification/replay',
       {
-        config: { anyPermission: ['RUN_BACKOFFICE'] },
+        config: { anyPermission: ['RUN_BACKOFFICE'], target: tenantTarget(deps.sql, { studentId: 'student' }) },
         schema: {
           tags: ['gamification'],
           summary: 'Replay one student’s gamification streams and report drift from the read models',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, conflict, errorResponses, notFound, permissionDenied } from '@qiraa/http-kit';
-import { callerOf, studentReach } from '@qiraa/identity';
+import { callerOf, reachOr404, studentReach, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { rescindBadge } from '../commands/rescindBadge';
@@ -38,10 +38,19 @@ const invalidCode = (reason: string) =>
 export const rescindRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    // Tenant before permission (auth plugin): the badge's student must be of the caller's organization.
+    const badgeTarget: TargetCheck = async (request) => {
+      const { studentBadgeId } = request.params as { studentBadgeId: number };
+      const [badge] = await deps.sql<{ student_id: string }[]>`
+        select student_id from gam_badge_awards where id = ${studentBadgeId}`;
+      if (!badge) throw notFound('badge');
+      await reachOr404(deps.sql, request, 'student', badge.student_id);
+    };
+
     app.post(
       '/teachers/badges/:studentBadgeId/rescind',
       {
-        config: { anyPermission: ['RECORD_TEACHER_ACTION'], strictBody: true },
+        config: { anyPermission: ['RECORD_TEACHER_ACTION'], target: badgeTarget, strictBody: true },
         schema: {
           tags: ['gamification'],
           summary: 'Rescind a badge awarded to a student of the caller’s class',

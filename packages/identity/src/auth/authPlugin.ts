@@ -25,10 +25,17 @@ async function verifiedClaims(request: FastifyRequest): Promise<AccessClaims> {
   }
 }
 
+const denied = () => new ApiError(403, 'PERMISSION_DENIED', 'permission set does not cover the operation');
+
 /**
  * The tenant context, resolved once for every /api route: verify the bearer token (HS256 only), re-read
  * the user and organization (disabled ones stop at once), check the route's `anyPermission`, and record
  * a super-bypass audit event for every super-scope administrator call.
+ *
+ * Tenant before permission: a caller without the permission on a route that names a resource is refused
+ * only after the route's `target` check ran (preHandler, once the input is parsed and validated), so
+ * another organization's or a missing resource answers 404, never 403. A route with a path parameter and
+ * `anyPermission` cannot be registered without `target`.
  */
 export const authPlugin = (deps: ContextDeps) =>
   fp(async (app: FastifyInstance) => {
@@ -38,6 +45,14 @@ export const authPlugin = (deps: ContextDeps) =>
       verify: { algorithms: [JWT_ALGORITHM] },
     });
     app.decorateRequest('caller', null);
+    const refusedAfterTarget = new WeakSet<FastifyRequest>();
+    app.addHook('onRoute', (route) => {
+      if (route.config?.anyPermission && !route.config.target && route.url.includes(':')) {
+        throw new Error(
+          `${route.method} ${route.url}: a route with anyPermission and a path target needs config.target`,
+        );
+      }
+    });
     app.addHook('onRequest', async (request) => {
       if (request.is404 || request.routeOptions.config?.public) return;
       const claims = await verifiedClaims(request);
@@ -47,7 +62,8 @@ export const authPlugin = (deps: ContextDeps) =>
       request.caller = caller;
       const needed = request.routeOptions.config?.anyPermission;
       if (needed && !holds(caller, ...needed)) {
-        throw new ApiError(403, 'PERMISSION_DENIED', 'permission set does not cover the operation');
+        if (!request.routeOptions.config.target) throw denied();
+        refusedAfterTarget.add(request);
       }
       if (isSuperAdmin(caller)) {
         await recordAuditEvent(deps.store, {
@@ -57,5 +73,10 @@ export const authPlugin = (deps: ContextDeps) =>
           detail: { method: request.method, route: request.routeOptions.url ?? request.url },
         });
       }
+    });
+    app.addHook('preHandler', async (request) => {
+      if (!refusedAfterTarget.has(request)) return;
+      await request.routeOptions.config.target?.(request);
+      throw denied();
     });
   });

@@ -2,6 +2,9 @@ import { ApiError } from '@qiraa/http-kit';
 import type { FastifyRequest } from 'fastify';
 import type { Permission, Persona } from '../permissions';
 
+/** Throws 404 (`notFound`) when the resource the request names is missing or out of the caller's tenant. */
+export type TargetCheck = (request: FastifyRequest) => Promise<void>;
+
 /** The authenticated user and their tenant context, resolved once per request by the auth hook. */
 export interface Caller {
   readonly userId: number;
@@ -20,8 +23,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No bearer token needed (login, register, student login, class preview). */
     public?: boolean;
-    /** The caller must hold at least one of these, else 403 PERMISSION_DENIED. */
+    /**
+     * The caller must hold at least one of these, else 403 PERMISSION_DENIED; but a route naming a resource
+     * (path, query or body) declares `target`, and a caller without the permission is refused only after
+     * it: another organization's or a missing resource is 404 first (tenant before permission).
+     */
     anyPermission?: readonly Permission[];
+    /** Resolves the resource the request names; throws 404 when it is missing or another organization's. */
+    target?: TargetCheck;
   }
 }
 

@@ -3,8 +3,9 @@ import { AUDIT_LOG_DEFAULT_LIMIT, AUDIT_LOG_MAX_LIMIT, getAuditEntry, listAuditL
 import { errorResponses, notFound } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { type Caller, callerOf, isSuperAdmin } from '../auth/caller';
+import { type Caller, callerOf, isSuperAdmin, type TargetCheck } from '../auth/caller';
 import { OrganizationId, UserId } from '../schemas';
+import { inOrganizationOr404 } from '../scope';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['admin'];
@@ -71,10 +72,19 @@ function readableOrganization(caller: Caller, asked: string | undefined): string
 export const auditLogRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    // Tenant before permission (auth plugin): the organization the request names, the entry it reads.
+    const namedOrganization: TargetCheck = async (request) => {
+      readableOrganization(callerOf(request), (request.query as { organizationId?: string }).organizationId);
+    };
+    const entryTarget: TargetCheck = async (request) => {
+      const entry = await getAuditEntry(deps.sql, (request.params as { id: string }).id);
+      inOrganizationOr404(callerOf(request), entry?.organizationId, 'audit entry');
+    };
+
     app.get(
       '/admin/audit-log',
       {
-        config: { anyPermission: ['RUN_BACKOFFICE'] },
+        config: { anyPermission: ['RUN_BACKOFFICE'], target: namedOrganization },
         schema: {
           tags,
           summary: 'Audit log entries, newest first, filtered and cursor-paged',
@@ -99,7 +109,7 @@ export const auditLogRoutes =
     app.get(
       '/admin/audit-log/:id',
       {
-        config: { anyPermission: ['RUN_BACKOFFICE'] },
+        config: { anyPermission: ['RUN_BACKOFFICE'], target: entryTarget },
         schema: {
           tags,
           summary: 'One audit log entry, e.g. `void:<int>`',

@@ -6,6 +6,7 @@ import { callerOf } from '../auth/caller';
 import { rotateClassCode } from '../commands/rotateClassCode';
 import { loginCards } from '../queries/loginCards';
 import { ClassCode, ClassId, FullNameAr, QuickCode } from '../schemas';
+import { tenantTarget } from '../tenantTarget';
 import { ClassParams, security, UserIdValue } from './routeSchemas';
 
 const tags = ['tenancy'];
@@ -47,7 +48,10 @@ export const classCodeRoutes =
     app.post(
       '/classes/:classId/login-code/rotate',
       {
-        config: { anyPermission: ['MANAGE_CLASS_STUDENTS', 'MANAGE_ORG'] },
+        config: {
+          anyPermission: ['MANAGE_CLASS_STUDENTS', 'MANAGE_ORG'],
+          target: tenantTarget(deps.sql, { classId: 'class' }),
+        },
         schema: {
           tags,
           summary: 'Renew the class login code (valid 365 days); the old link dies at once',

@@ -4,6 +4,7 @@ import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { callerOf } from '../auth/caller';
 import { deleteClass } from '../commands/deleteClass';
+import { tenantTarget } from '../tenantTarget';
 import { ClassParams, security } from './routeSchemas';
 
 /** Deleting a class: only an empty one (no active students). */
@@ -13,7 +14,7 @@ export const classDeleteRoutes =
     app.delete(
       '/classes/:classId',
       {
-        config: { anyPermission: ['MANAGE_ORG'] },
+        config: { anyPermission: ['MANAGE_ORG'], target: tenantTarget(deps.sql, { classId: 'class' }) },
         schema: {
           tags: ['tenancy'],
           summary: 'Delete a class with no active students, with its code history and teacher links',

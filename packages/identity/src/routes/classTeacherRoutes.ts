@@ -6,6 +6,7 @@ import { callerOf } from '../auth/caller';
 import { assignClassTeacher, removeClassTeacher } from '../commands/classTeachers';
 import { listClassTeachers } from '../queries/listClassTeachers';
 import { ClassId } from '../schemas';
+import { tenantTarget } from '../tenantTarget';
 import { ClassParams, ClassTeacher, ClassTeacherParams, security, UserIdValue } from './routeSchemas';
 
 const tags = ['tenancy'];
@@ -14,6 +15,8 @@ const tags = ['tenancy'];
 export const classTeacherRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    const target = tenantTarget(deps.sql, { classId: 'class', teacherUserId: 'user' });
+
     app.get(
       '/classes/:classId/teachers',
       {
@@ -31,7 +34,7 @@ export const classTeacherRoutes =
     app.post(
       '/classes/:classId/teachers',
       {
-        config: { anyPermission: ['MANAGE_ORG'] },
+        config: { anyPermission: ['MANAGE_ORG'], target },
         schema: {
           tags,
           summary: 'Assign a TEACHER of the organization to the class',
@@ -56,7 +59,7 @@ export const classTeacherRoutes =
     app.delete(
       '/classes/:classId/teachers/:teacherUserId',
       {
-        config: { anyPermission: ['MANAGE_ORG'] },
+        config: { anyPermission: ['MANAGE_ORG'], target },
         schema: {
           tags,
           summary: 'Remove a teacher from the class',

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { callerOf } from '../auth/caller';
 import { linkParent, unlinkParent } from '../commands/parentLinks';
 import { listParents } from '../queries/listParents';
+import { tenantTarget } from '../tenantTarget';
 import { LinkedParent, StudentParams, StudentParentParams, security, UserIdValue } from './routeSchemas';
 
 const tags = ['users'];
@@ -13,10 +14,12 @@ const tags = ['users'];
 export const parentLinkRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    const target = tenantTarget(deps.sql, { studentId: 'student', parentUserId: 'user' });
+
     app.post(
       '/students/:studentId/parents',
       {
-        config: { anyPermission: ['MANAGE_ORG'] },
+        config: { anyPermission: ['MANAGE_ORG'], target },
         schema: {
           tags,
           summary: 'Link a PARENT of the organization to a child',
@@ -39,7 +42,7 @@ export const parentLinkRoutes =
     app.get(
       '/students/:studentId/parents',
       {
-        config: { anyPermission: ['MANAGE_ORG', 'VIEW_OWN_CLASSES'] },
+        config: { anyPermission: ['MANAGE_ORG', 'VIEW_OWN_CLASSES'], target },
         schema: {
           tags,
           summary: "A child's linked parents (organization admins, teachers of the child's class)",
@@ -54,7 +57,7 @@ export const parentLinkRoutes =
     app.delete(
       '/students/:studentId/parents/:parentUserId',
       {
-        config: { anyPermission: ['MANAGE_ORG'] },
+        config: { anyPermission: ['MANAGE_ORG'], target },
         schema: {
           tags,
           summary: 'Remove a parent-to-child link',

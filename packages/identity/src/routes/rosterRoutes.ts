@@ -8,15 +8,20 @@ import { enrollStudent } from '../commands/enrollStudent';
 import { listRoster } from '../queries/listRoster';
 import { FullNameAr, QuickCode } from '../schemas';
 import { classInScope } from '../scope';
+import { tenantTarget } from '../tenantTarget';
 import { ClassParams, ClassStudentParams, security, UserIdValue } from './routeSchemas';
 
 const tags = ['tenancy'];
-const manageStudents = { anyPermission: ['MANAGE_CLASS_STUDENTS', 'MANAGE_ORG'] } as const;
 
 /** The roster of a class: enroll, list, deactivate. quickCodes are 01-99, unique among active students. */
 export const rosterRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    const manageStudents = {
+      anyPermission: ['MANAGE_CLASS_STUDENTS', 'MANAGE_ORG'],
+      target: tenantTarget(deps.sql, { classId: 'class', studentId: 'student' }),
+    } as const;
+
     app.post(
       '/classes/:classId/students',
       {

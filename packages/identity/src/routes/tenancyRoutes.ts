@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { callerOf } from '../auth/caller';
+import { callerOf, holds } from '../auth/caller';
 import { createClass } from '../commands/createClass';
 import { createOrganization } from '../commands/createOrganization';
 import { createSchool } from '../commands/createSchool';
@@ -19,12 +19,15 @@ import {
   SchoolResponse,
   UserCreatedResponse,
 } from '../tenancySchemas';
+import { tenantTarget } from '../tenantTarget';
 
 const security = [{ bearerAuth: [] }];
 
 export const tenancyRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
+    const userTarget = tenantTarget(deps.sql, { organizationId: 'organization', schoolId: 'school', classId: 'class' });
+
     app.post(
       '/organizations',
       {
@@ -43,7 +46,7 @@ export const tenancyRoutes =
     app.post(
       '/schools',
       {
-        config: { anyPermission: ['MANAGE_ORG'] },
+        config: { anyPermission: ['MANAGE_ORG'], target: tenantTarget(deps.sql, { organizationId: 'organization' }) },
         schema: {
           tags: ['tenancy'],
           summary: "Create a school; its country must equal the organization's",
@@ -58,7 +61,7 @@ export const tenancyRoutes =
     app.post(
       '/classes',
       {
-        config: { anyPermission: ['MANAGE_ORG'] },
+        config: { anyPermission: ['MANAGE_ORG'], target: tenantTarget(deps.sql, { schoolId: 'school' }) },
         schema: {
           tags: ['tenancy'],
           summary: 'Create a class; mints its login code, valid 365 days',
@@ -87,7 +90,7 @@ export const tenancyRoutes =
     app.post(
       '/users',
       {
-        config: { anyPermission: ['MANAGE_ORG', 'MANAGE_CLASS_STUDENTS'] },
+        config: { anyPermission: ['MANAGE_ORG', 'MANAGE_CLASS_STUDENTS'], target: userTarget },
         schema: {
           tags: ['users'],
           summary: 'Create a user of any persona (discriminated on primaryPersona)',
@@ -101,7 +104,11 @@ export const tenancyRoutes =
       },
       async (request, reply) => {
         const caller = callerOf(request);
-        if (request.body.primaryPersona !== 'STUDENT') requireAny(caller, 'MANAGE_ORG');
+        // A teacher passes the hook (MANAGE_CLASS_STUDENTS) but creates students only: tenant first for them too.
+        if (request.body.primaryPersona !== 'STUDENT' && !holds(caller, 'MANAGE_ORG')) {
+          await userTarget(request);
+          requireAny(caller, 'MANAGE_ORG');
+        }
         return reply.code(201).send(await createUser(deps.sql, caller, request.body));
       },
     );

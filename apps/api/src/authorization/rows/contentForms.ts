@@ -1,7 +1,7 @@
 import { takeItemBankPin } from '@qiraa/content';
 import { insertForm } from '@qiraa/content/testing';
 import type { World } from '../../testing';
-import { authenticated, type MatrixContext, type MatrixRow, MISSING, type Target } from '../matrixTypes';
+import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 
 const MISSING_FORM = 'frm_AAAAAAAAAAAAAA';
 
@@ -56,12 +56,12 @@ async function storeCell(ctx: MatrixContext, target: Target) {
 const readTargets: Target[] = ['own', 'sameOrg', 'otherOrg', 'missing'];
 
 /** RUN_BACKOFFICE reads: the super-admin anywhere; an organization admin its own and global content. */
-const backOfficeRead = authenticated(403, {
+const backOfficeRead = authenticated(REFUSED, {
   super: { own: 200, sameOrg: 200, otherOrg: 200, missing: 404 },
   admin: { own: 200, sameOrg: 200, otherOrg: 404, missing: 404 },
 });
 /** RUN_BACKOFFICE writes: as reads, but global content is the super-admin's only (403 for an organization admin). */
-const backOfficeWrite = authenticated(403, {
+const backOfficeWrite = authenticated(REFUSED, {
   super: { own: 200, sameOrg: 200, otherOrg: 200, missing: 404 },
   admin: { own: 200, sameOrg: 403, otherOrg: 404, missing: 404 },
 });

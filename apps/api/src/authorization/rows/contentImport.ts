@@ -1,4 +1,4 @@
-import { authenticated, type MatrixContext, type MatrixRow, MISSING, type Target } from '../matrixTypes';
+import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 
 const MISSING_BATCH = 'bat_AAAAAAAAAAAAAA';
 const SOURCE = { origin: 'authored_in_house', reference: 'مصفوفة الصلاحيات' };
@@ -58,7 +58,7 @@ const targets: Target[] = ['own', 'sameOrg', 'otherOrg', 'missing'];
  * content (sameOrg) but not changing it (403); another organization is 404.
  */
 export const backOffice = (ok: number, globalForAdmin = ok) =>
-  authenticated(403, {
+  authenticated(REFUSED, {
     super: { own: ok, sameOrg: ok, otherOrg: ok, missing: 404 },
     admin: { own: ok, sameOrg: globalForAdmin, otherOrg: 404, missing: 404 },
   });

@@ -8,6 +8,7 @@ export const contentItemRows: MatrixRow[] = [
   {
     route: 'GET /api/items',
     targets: ['none'],
+    filters: ['subSkillId', 'screeningFormId'],
     request: () => ({ url: '/api/items' }),
     expect: authenticated(403, { super: 200, admin: 200 }),
   },

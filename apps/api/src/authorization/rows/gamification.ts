@@ -1,4 +1,4 @@
-import { authenticated, type MatrixContext, type MatrixRow, MISSING, type Target } from '../matrixTypes';
+import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 
 let serial = 0;
 
@@ -33,7 +33,7 @@ export const gamificationRows: MatrixRow[] = [
         sessionId: 'matrix',
       },
     }),
-    expect: authenticated(403, {
+    expect: authenticated(REFUSED, {
       super: { own: 201, sameOrg: 201, otherOrg: 201, missing: 404 },
       admin: { own: 201, sameOrg: 201, otherOrg: 404, missing: 404 },
     }),

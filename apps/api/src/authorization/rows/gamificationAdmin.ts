@@ -1,5 +1,5 @@
 import type { World } from '../../testing';
-import { authenticated, type MatrixContext, type MatrixRow, MISSING, type Target } from '../matrixTypes';
+import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 import { classFor } from './identityCore';
 
 let serial = 0;
@@ -59,7 +59,7 @@ const all: Target[] = ['own', 'sameOrg', 'otherOrg', 'missing'];
 
 /** RUN_BACKOFFICE: the super admin anywhere, an organization admin in their organization only. */
 const backOffice = (ok: number) =>
-  authenticated(403, {
+  authenticated(REFUSED, {
     super: { own: ok, sameOrg: ok, otherOrg: ok, missing: 404 },
     admin: { own: ok, sameOrg: ok, otherOrg: 404, missing: 404 },
   });
@@ -73,8 +73,12 @@ export const gamificationAdminRows: MatrixRow[] = [
       url: `/api/teachers/badges/${await freshBadge(ctx, target)}/rescind`,
       body: { overrideCode: 'Gam_Award_Invalid_05' },
     }),
-    // A ClassTeacher of the badge's student only; every other persona lacks RECORD_TEACHER_ACTION.
-    expect: authenticated(403, { teacher: { own: 200, sameOrg: 403, otherOrg: 404, missing: 404 } }),
+    // A ClassTeacher of the badge's student only; every other persona lacks RECORD_TEACHER_ACTION (the
+    // super-scope administrator too, who reaches every organization's badge: 403 there).
+    expect: authenticated(REFUSED, {
+      super: { own: 403, sameOrg: 403, otherOrg: 403, missing: 404 },
+      teacher: { own: 200, sameOrg: 403, otherOrg: 404, missing: 404 },
+    }),
   },
   {
     route: 'GET /api/admin/gamification/audit',

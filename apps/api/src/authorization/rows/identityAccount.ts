@@ -1,5 +1,5 @@
 import { recordAuditEvent } from '@qiraa/audit';
-import { authenticated, type MatrixContext, type MatrixRow, type Target } from '../matrixTypes';
+import { authenticated, type MatrixContext, type MatrixRow, REFUSED, type Target } from '../matrixTypes';
 
 /** An audit entry of the target's organization, projected so the read route can find it. */
 async function auditEntryOf(ctx: MatrixContext, target: Target): Promise<string> {
@@ -16,7 +16,7 @@ async function auditEntryOf(ctx: MatrixContext, target: Target): Promise<string>
 }
 
 const backOffice = (ok: number) =>
-  authenticated(403, {
+  authenticated(REFUSED, {
     super: { own: ok, otherOrg: ok, missing: 404 },
     admin: { own: ok, otherOrg: 404, missing: 404 },
   });

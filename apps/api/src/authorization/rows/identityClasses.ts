@@ -1,5 +1,13 @@
 import { PASSWORD } from '../../testing';
-import { authenticated, everyone, type MatrixContext, type MatrixRow, MISSING, type Target } from '../matrixTypes';
+import {
+  authenticated,
+  everyone,
+  type MatrixContext,
+  type MatrixRow,
+  MISSING,
+  REFUSED,
+  type Target,
+} from '../matrixTypes';
 import { classFor } from './identityCore';
 
 /** Super-admin calls that make fresh resources for destructive rows. */
@@ -62,7 +70,7 @@ const readClass = authenticated(
 
 /** Managing a class's students: its teachers and organization admins; others lack the permission. */
 const manageStudents = (ok: number) =>
-  authenticated(403, {
+  authenticated(REFUSED, {
     super: { own: ok, sameOrg: ok, otherOrg: ok, missing: 404 },
     admin: { own: ok, sameOrg: ok, otherOrg: 404, missing: 404 },
     teacher: { own: ok, sameOrg: 403, otherOrg: 404, missing: 404 },
@@ -70,7 +78,7 @@ const manageStudents = (ok: number) =>
 
 /** Organization administration (MANAGE_ORG). */
 const manageOrg = (ok: number) =>
-  authenticated(403, {
+  authenticated(REFUSED, {
     super: { own: ok, sameOrg: ok, otherOrg: ok, missing: 404 },
     admin: { own: ok, sameOrg: ok, otherOrg: 404, missing: 404 },
   });
@@ -179,7 +187,7 @@ export const identityClassRows: MatrixRow[] = [
     route: 'GET /api/students/{studentId}/parents',
     targets: all,
     request: async (ctx, target) => ({ url: `/api/students/${await freshStudent(ctx, target)}/parents` }),
-    expect: authenticated(403, {
+    expect: authenticated(REFUSED, {
       super: { own: 200, sameOrg: 200, otherOrg: 200, missing: 404 },
       admin: { own: 200, sameOrg: 200, otherOrg: 404, missing: 404 },
       teacher: { own: 200, sameOrg: 403, otherOrg: 404, missing: 404 },

@@ -1,4 +1,4 @@
-import { authenticated, type MatrixContext, type MatrixRow, MISSING, type Target } from '../matrixTypes';
+import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 
 const WORDS = ['بَيْت', 'قَلَم', 'شَمْس', 'وَرْدَة', 'كِتَاب', 'بَاب', 'سَمَك', 'جَمَل', 'قَمَر', 'نَهْر'];
 const MISSING_LIST = 'wl_AAAAAAAAAAAAAA';
@@ -48,17 +48,17 @@ const listTargets: Target[] = ['own', 'sameOrg', 'otherOrg', 'missing'];
 
 /** RUN_BACKOFFICE: the super-admin anywhere; an organization admin in their own organization only. */
 const collection = (ok: number) =>
-  authenticated(403, {
+  authenticated(REFUSED, {
     super: { own: ok, otherOrg: ok, missing: 404 },
     admin: { own: ok, otherOrg: 404, missing: 404 },
   });
 /** A read of one list: global lists are read by every back-office caller. */
-const readList = authenticated(403, {
+const readList = authenticated(REFUSED, {
   super: { own: 200, sameOrg: 200, otherOrg: 200, missing: 404 },
   admin: { own: 200, sameOrg: 200, otherOrg: 404, missing: 404 },
 });
 /** A change of one list: global lists are changed by the super-admin only (403 for an organization admin). */
-const changeList = authenticated(403, {
+const changeList = authenticated(REFUSED, {
   super: { own: 200, sameOrg: 200, otherOrg: 200, missing: 404 },
   admin: { own: 200, sameOrg: 403, otherOrg: 404, missing: 404 },
 });
