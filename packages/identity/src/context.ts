@@ -10,6 +10,7 @@ import { parentLinkRoutes } from './routes/parentLinkRoutes';
 import { preferencesRoutes, UserPreferencesResponse } from './routes/preferencesRoutes';
 import { rosterRoutes } from './routes/rosterRoutes';
 import { studentAuthRoutes } from './routes/studentAuthRoutes';
+import { tenancyListRoutes } from './routes/tenancyListRoutes';
 import { tenancyRoutes } from './routes/tenancyRoutes';
 import { AuthTokensResponse } from './schemas';
 import { ClassResponse } from './tenancySchemas';
@@ -22,6 +23,7 @@ export const identityContext = defineContext({
   routes: (deps) => async (app) => {
     await app.register(authRoutes(deps));
     await app.register(tenancyRoutes(deps));
+    await app.register(tenancyListRoutes(deps));
     await app.register(preferencesRoutes(deps));
     await app.register(clientLogRoutes());
     await app.register(auditLogRoutes(deps));

@@ -8,6 +8,7 @@ import { gamificationAdminRows } from './rows/gamificationAdmin';
 import { identityAccountRows } from './rows/identityAccount';
 import { identityClassRows } from './rows/identityClasses';
 import { identityCoreRows } from './rows/identityCore';
+import { identityListRows } from './rows/identityLists';
 import { leaderboardRows } from './rows/leaderboards';
 import { notificationRows } from './rows/notifications';
 import { wordListAdminRows } from './rows/wordListsAdmin';
@@ -15,6 +16,7 @@ import { wordListAdminRows } from './rows/wordListsAdmin';
 /** Route × caller × target → status, one file of rows per context. Every /api route must have a row. */
 export const MATRIX: readonly MatrixRow[] = [
   ...identityCoreRows,
+  ...identityListRows,
   ...identityClassRows,
   ...identityAccountRows,
   ...gamificationRows,

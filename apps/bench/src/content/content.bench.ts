@@ -7,15 +7,19 @@
  * 2. synthetic content bundles near the 2 MB and 10 MB limits: import (row checks, the language filter on every
  *    student-facing string, one transaction), approval (retire, publish, item-bank pin), and re-import (all
  *    rows unchanged).
- * Figures: wall time, decoded MB/s and rows/s, side by side.
+ * 3. the event loop during a large import: the real API on a loopback port, /healthz latency (max, p99) while a
+ *    ~10 MB bundle goes through POST /api/items/import, beside the same figures with nothing else running.
+ * Figures: wall time, decoded MB/s and rows/s, side by side; the last line is the JSON line of jsonLine.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { approveImportBatch, type ImportBodyInput, importContent } from '@qiraa/content';
 import { connect, migrateOrThrow, type Sql } from '@qiraa/db';
 import { acquireDatabase } from '../database';
 import { machineFacts } from '../facts';
+import { type BenchFigure, printBenchJson } from '../jsonLine';
 import { timed } from '../measure';
 import { fmt, formatTable, section } from '../report';
+import { type HealthzLatency, healthzDuringImport } from './healthzDuringImport';
 import { jsonBytes, syntheticBundle } from './syntheticBundle';
 
 const PACK_DIR = new URL('../../../../content/pack/', import.meta.url);
@@ -51,6 +55,8 @@ async function importAndApprove(sql: Sql, what: string, bodies: ImportBodyInput[
   ];
 }
 
+const latencyRow = (what: string, l: HealthzLatency) => [what, fmt(l.probes), fmt(l.p99Ms, 1), fmt(l.maxMs, 1)];
+
 async function main(): Promise<void> {
   const db = await acquireDatabase((line) => console.error(line));
   const sql = connect(db.url, { max: 4 });
@@ -70,6 +76,7 @@ async function main(): Promise<void> {
       ...(await importAndApprove(sql, 'bundle ~10 MB', [large])),
       ...(await importAndApprove(sql, 'bundle ~10 MB again (unchanged)', [large])),
     ];
+    const healthz = await healthzDuringImport(db.url);
     section('machine');
     console.log(formatTable(['fact', 'value'], await machineFacts(sql, db), false));
     section('content import (in-process, one transaction per batch)');
@@ -86,6 +93,31 @@ async function main(): Promise<void> {
         ]),
       ),
     );
+    section('/healthz while a ~10 MB import runs (real API, loopback, one probe after another)');
+    console.log(
+      formatTable(
+        ['while', 'probes', 'p99 ms', 'max ms'],
+        [
+          latencyRow('nothing else runs (baseline)', healthz.idle),
+          latencyRow(
+            `an import of ${fmt(healthz.importBytes / 2 ** 20, 2)} MB (${fmt(healthz.importMs)} ms)`,
+            healthz.importing,
+          ),
+        ],
+      ),
+    );
+    const figures: Record<string, BenchFigure> = {};
+    for (const r of rows) figures[`${r.what} wall`] = { value: r.ms, unit: 'ms', baseline: null, ratio: null };
+    const beside = (value: number, baseline: number, goal?: string): BenchFigure => ({
+      value,
+      unit: 'ms',
+      baseline,
+      ratio: value / baseline,
+      ...(goal ? { goal } : {}),
+    });
+    figures['healthz max during 10 MB import'] = beside(healthz.importing.maxMs, healthz.idle.maxMs);
+    figures['healthz p99 during 10 MB import'] = beside(healthz.importing.p99Ms, healthz.idle.p99Ms);
+    printBenchJson('content', figures);
   } finally {
     await sql.end();
     await db.release();

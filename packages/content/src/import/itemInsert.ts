@@ -5,7 +5,15 @@ import type { Insert, PlanContext } from './planTypes';
 /** The content_items row of a new pending item version (content_purpose always follows the role). */
 export function itemInsert(
   ctx: PlanContext,
-  x: { id: string; externalId: string; version: number; content: ItemContent; screeningFormId: string | null },
+  x: {
+    id: string;
+    externalId: string;
+    version: number;
+    content: ItemContent;
+    screeningFormId: string | null;
+    /** itemHash(content) when the caller has it already (hashing is a real share of a large import). */
+    contentHash?: string;
+  },
 ): Insert {
   const c = x.content;
   return {
@@ -31,7 +39,7 @@ export function itemInsert(
     hint_ar: c.hintAr,
     explanation_ar: c.explanationAr,
     status: 'pending_review',
-    content_hash: itemHash(c),
+    content_hash: x.contentHash ?? itemHash(c),
     source_declared: ctx.sourceDeclared ? ctx.tx.json(ctx.sourceDeclared) : null,
     import_batch_id: ctx.batchId,
   };

@@ -1,5 +1,6 @@
 import { newContentId } from '../ids';
 import { itemHash } from './contentHashes';
+import { mapInSlices } from './inSlices';
 import { itemInsert } from './itemInsert';
 import { accepted, type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
 import type { PreparedItem } from './prepareItems';
@@ -16,12 +17,14 @@ export async function planItems(
     ctx.organizationId,
     prepared.map((p) => p.row.external_id),
   );
+  const hashes = await mapInSlices(prepared, (p) => (p.reason === null ? itemHash(p.content) : null));
   const rows: PlannedRow[] = [];
   const inserts: Insert[] = [];
-  for (const p of prepared) {
+  for (const [i, p] of prepared.entries()) {
     const externalId = p.row.external_id;
-    const decision = p.reason === null ? decideVersion(stored.get(externalId), itemHash(p.content)) : null;
-    if (decision === null || decision.kind === 'pending_version_exists') {
+    const hash = hashes[i] ?? null;
+    const decision = hash === null ? null : decideVersion(stored.get(externalId), hash);
+    if (hash === null || decision === null || decision.kind === 'pending_version_exists') {
       rows.push(rejected('item', p.index, externalId, p.reason ?? 'pending_version_exists'));
       continue;
     }
@@ -29,7 +32,14 @@ export async function planItems(
     rows.push(accepted('item', p.index, externalId, id, decision.kind === 'unchanged', p.passageId));
     if (decision.kind === 'new') {
       inserts.push(
-        itemInsert(ctx, { id, externalId, version: decision.version, content: p.content, screeningFormId: null }),
+        itemInsert(ctx, {
+          id,
+          externalId,
+          version: decision.version,
+          content: p.content,
+          screeningFormId: null,
+          contentHash: hash,
+        }),
       );
     }
   }

@@ -2,6 +2,7 @@ import { newContentId } from '../ids';
 import { passageHash, wordCountOf } from './contentHashes';
 import { laterDuplicates } from './duplicateKeys';
 import type { PassageRow } from './importBody';
+import { mapInSlices } from './inSlices';
 import { allPass } from './languageCheck';
 import { accepted, type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
 import { decideVersion, storedVersions } from './storedVersions';
@@ -25,16 +26,23 @@ export async function planPassages(ctx: PlanContext, passages: readonly PassageR
     ctx.organizationId,
     passages.map((p) => p.external_id),
   );
+  // The CPU part (language check, hash) in slices, so a large batch does not hold the event loop.
+  const checked = await mapInSlices(passages, (p, i) =>
+    duplicates.has(i)
+      ? null
+      : {
+          hash: passageHash({ grade: p.grade, titleAr: p.title_ar, bodyAr: p.body_ar }),
+          safe: allPass(ctx.filter, [p.title_ar, p.body_ar]),
+        },
+  );
   passages.forEach((p, i) => {
-    if (duplicates.has(i)) {
+    const check = checked[i];
+    if (!check) {
       plan.rows.push(rejected('passage', i, p.external_id, 'duplicate_external_id_in_batch'));
       return;
     }
-    const content = { grade: p.grade, titleAr: p.title_ar, bodyAr: p.body_ar };
-    const hash = passageHash(content);
-    const decision = allPass(ctx.filter, [p.title_ar, p.body_ar])
-      ? decideVersion(stored.get(p.external_id), hash)
-      : null;
+    const { hash } = check;
+    const decision = check.safe ? decideVersion(stored.get(p.external_id), hash) : null;
     if (decision === null || decision.kind === 'pending_version_exists') {
       plan.rejectedExternalIds.add(p.external_id);
       const reason = decision === null ? 'language_safety_blocked' : 'pending_version_exists';

@@ -2,6 +2,7 @@ import { newContentId } from '../ids';
 import { promptHash } from './contentHashes';
 import { laterDuplicates } from './duplicateKeys';
 import type { ScaffoldPromptRow } from './importBody';
+import { mapInSlices } from './inSlices';
 import { allPass } from './languageCheck';
 import { accepted, type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
 import { promptRowReason } from './promptChecks';
@@ -19,13 +20,16 @@ export async function planPrompts(
     ctx.organizationId,
     prompts.map((p) => p.external_id),
   );
+  const checked = await mapInSlices(prompts, (p, i) => ({
+    reason: duplicates.has(i)
+      ? 'duplicate_external_id_in_batch'
+      : (promptRowReason(p, ctx.catalog) ?? (allPass(ctx.filter, [p.prompt_ar]) ? null : 'language_safety_blocked')),
+    hash: promptHash({ subSkillId: p.sub_skill_id, tier: p.tier, promptAr: p.prompt_ar }),
+  }));
   const rows: PlannedRow[] = [];
   const inserts: Insert[] = [];
   prompts.forEach((p, i) => {
-    const reason = duplicates.has(i)
-      ? 'duplicate_external_id_in_batch'
-      : (promptRowReason(p, ctx.catalog) ?? (allPass(ctx.filter, [p.prompt_ar]) ? null : 'language_safety_blocked'));
-    const hash = promptHash({ subSkillId: p.sub_skill_id, tier: p.tier, promptAr: p.prompt_ar });
+    const { reason, hash } = checked[i]!;
     const decision = reason === null ? decideVersion(stored.get(p.external_id), hash) : null;
     if (decision === null || decision.kind === 'pending_version_exists') {
       rows.push(rejected('scaffold_prompt', i, p.external_id, reason ?? 'pending_version_exists'));

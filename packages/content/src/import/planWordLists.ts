@@ -3,6 +3,7 @@ import { newContentId } from '../ids';
 import { wordListContentHash } from '../wordLists/wordListContentHash';
 import { laterDuplicates } from './duplicateKeys';
 import type { WordListRow } from './importBody';
+import { mapInSlices } from './inSlices';
 import { accepted, type Insert, type PlanContext, type PlannedRow, rejected } from './planTypes';
 import { decideVersion, storedWordListVersions, wordListKey } from './storedVersions';
 import { wordListContentOf, wordListRowReason } from './wordListChecks';
@@ -33,9 +34,7 @@ export async function planWordLists(
     lists.map((l) => l.external_id),
   );
   const passes = (text: string) => ctx.filter.check(text, 'general').kind === 'pass';
-  const rows: PlannedRow[] = [];
-  const inserts: Insert[] = [];
-  lists.forEach((l, i) => {
+  const checked = await mapInSlices(lists, (l, i) => {
     const content = wordListContentOf(l);
     const schoolId = l.school_id ?? null;
     const reason = duplicates.has(i)
@@ -43,7 +42,12 @@ export async function planWordLists(
       : schoolId !== null && !schools.has(schoolId)
         ? 'unknown_school'
         : wordListRowReason(content, ctx.catalog, passes);
-    const hash = wordListContentHash(content);
+    return { content, schoolId, reason, hash: wordListContentHash(content) };
+  });
+  const rows: PlannedRow[] = [];
+  const inserts: Insert[] = [];
+  lists.forEach((l, i) => {
+    const { content, schoolId, reason, hash } = checked[i]!;
     const decision = reason === null ? decideVersion(stored.get(keyOf(l)), hash) : null;
     if (decision === null || decision.kind === 'pending_version_exists') {
       rows.push(rejected('word_list', i, l.external_id, reason ?? 'pending_version_exists'));

@@ -3,6 +3,7 @@ import type { ContentRole } from '../catalog/catalogTypes';
 import type { ItemContent } from './contentHashes';
 import { laterDuplicates } from './duplicateKeys';
 import type { ItemRow } from './importBody';
+import { mapInSlices } from './inSlices';
 import { itemRowReason, roleOf } from './itemChecks';
 import { allPass } from './languageCheck';
 import type { PassagePlan } from './planPassages';
@@ -57,7 +58,10 @@ export const itemContentOf = (row: ItemRow, role: ContentRole, passageId: string
   explanationAr: row.explanation_ar ?? null,
 });
 
-/** Item rows through every check but versions: duplicates, catalog, passage link, language safety. */
+/**
+ * Item rows through every check but versions: duplicates, catalog, passage link, language safety (in slices:
+ * the language check is the costly part of a large import).
+ */
 export async function prepareItems(
   ctx: PlanContext,
   items: readonly ItemRow[],
@@ -69,7 +73,7 @@ export async function prepareItems(
     .map((r) => r.passage_external_id)
     .filter((e): e is string => e != null && !passages.idByExternalId.has(e) && !passages.rejectedExternalIds.has(e));
   const existing = await existingPassages(ctx.tx, ctx.organizationId, [...new Set(wanted)]);
-  return items.map((row, index) => {
+  return mapInSlices(items, (row, index) => {
     const role = roleOf(row, ctx.kind);
     const link = row.passage_external_id ?? null;
     const passageId = link === null ? null : (passages.idByExternalId.get(link) ?? existing.get(link) ?? null);
