@@ -109,6 +109,14 @@ describe('a NUL character (U+0000) is refused at validation, naming the field', 
     expect(event.json().details.map((d: { field: string }) => d.field)).toContain('skillId');
   });
 
+  it('and so is a lone UTF-16 surrogate, which jsonb refuses and text would turn into U+FFFD', async () => {
+    const res = await orgAdmin().post(`/api/classes/${w.a.classId}/students`, { fullNameAr: 'طالب\ud800' });
+    expectRefused(res, 422, 'VALIDATION_ERROR', 'fullNameAr');
+    expect(res.json().details).toEqual([
+      { field: 'fullNameAr', issue: 'must be well-formed Unicode (no lone surrogate)' },
+    ]);
+  });
+
   it('in path parameters and query strings without a pattern', async () => {
     expectRefused(await superAdmin().get('/api/items/%00'), 422, 'VALIDATION_ERROR', 'id');
     expectRefused(await superAdmin().get('/api/items/import/%00'), 422, 'VALIDATION_ERROR', 'batchId');

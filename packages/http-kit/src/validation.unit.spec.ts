@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NUL_ISSUE, nulCharacterErrors } from './nulCharacters';
+import { NUL_ISSUE, SURROGATE_ISSUE, unstorableTextErrors } from './unstorableText';
 import { validationDetails } from './validationDetails';
 import { boundIntegers, closeObjects, compileBodyValidator, validatorCompiler } from './validatorCompiler';
 
@@ -73,15 +73,24 @@ describe('boundIntegers', () => {
   });
 });
 
-describe('NUL characters', () => {
-  it('are found in strings and keys at any depth, with the path of each', () => {
+describe('text PostgreSQL cannot store (NUL, lone surrogates)', () => {
+  it('is found in strings and keys at any depth, with the path of each', () => {
     expect(
-      nulCharacterErrors({ name: 'a\u0000b', list: ['ok', 'x\u0000'], nested: { 'k\u0000': 'v' }, n: 1 }).map(
-        (e) => e.instancePath,
-      ),
-    ).toEqual(['/name', '/list/1', '/nested/k\\u0000']);
-    expect(nulCharacterErrors('\u0000')).toHaveLength(1);
-    expect(nulCharacterErrors({ name: 'عربي', n: null })).toEqual([]);
+      unstorableTextErrors({
+        name: 'a\u0000b',
+        list: ['ok', 'x\u0000'],
+        nested: { 'k\u0000': 'v' },
+        half: 'x\ud800',
+        n: 1,
+      }).map((e) => [e.instancePath, e.message]),
+    ).toEqual([
+      ['/name', NUL_ISSUE],
+      ['/list/1', NUL_ISSUE],
+      ['/nested/k\\u0000', NUL_ISSUE],
+      ['/half', SURROGATE_ISSUE],
+    ]);
+    expect(unstorableTextErrors('\u0000')).toHaveLength(1);
+    expect(unstorableTextErrors({ name: 'عربي 😀', n: null })).toEqual([]);
   });
 
   it('are refused by every validator, even where the schema allows any string or any value', () => {

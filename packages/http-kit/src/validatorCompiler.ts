@@ -3,7 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ErrorDetail } from './apiError';
 import { installFormats } from './formats';
-import { nulCharacterErrors } from './nulCharacters';
+import { unstorableTextErrors } from './unstorableText';
 import { validationDetails } from './validationDetails';
 
 // ajv-formats is CommonJS; under ESM its function sits on `default`.
@@ -62,14 +62,14 @@ export function boundIntegers(schema: unknown): unknown {
   });
 }
 
-/** The schema's validator, that also refuses U+0000 in any string or key of the value (nulCharacters.ts). */
-function refusingNul(validate: ValidateFunction): FastifyValidationResult {
+/** The schema's validator, that also refuses text PostgreSQL cannot store (unstorableText.ts). */
+function refusingUnstorableText(validate: ValidateFunction): FastifyValidationResult {
   const check = ((data: unknown, context?: unknown) => {
     const valid = (validate as (data: unknown, context?: unknown) => boolean)(data, context);
-    const nul = nulCharacterErrors(data);
-    const errors: ErrorObject[] = [...(valid ? [] : (validate.errors ?? [])), ...nul];
+    const unstorable = unstorableTextErrors(data);
+    const errors: ErrorObject[] = [...(valid ? [] : (validate.errors ?? [])), ...unstorable];
     check.errors = errors.length > 0 ? errors : null;
-    return valid && nul.length === 0;
+    return valid && unstorable.length === 0;
   }) as FastifyValidationResult & { schemaEnv?: unknown };
   // fastify hands ajv the parent of the value (so a coerced root value is written back) only when it sees this.
   check.schemaEnv = validate.schemaEnv;
@@ -96,11 +96,11 @@ function compileOnce(
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   if (httpPart === 'body') {
     return compileOnce(compiledBodies, schema as object, () =>
-      refusingNul(bodyAjv.compile(boundIntegers(closeObjects(schema)) as Schema)),
+      refusingUnstorableText(bodyAjv.compile(boundIntegers(closeObjects(schema)) as Schema)),
     );
   }
   return compileOnce(compiledTexts, schema as object, () =>
-    refusingNul(textAjv.compile(boundIntegers(schema) as Schema)),
+    refusingUnstorableText(textAjv.compile(boundIntegers(schema) as Schema)),
   );
 };
 
@@ -108,6 +108,6 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
 export function compileBodyValidator(
   schema: unknown,
 ): (value: unknown) => { ok: true } | { ok: false; details: ErrorDetail[] } {
-  const validate = refusingNul(bodyAjv.compile(boundIntegers(closeObjects(schema)) as Schema));
+  const validate = refusingUnstorableText(bodyAjv.compile(boundIntegers(closeObjects(schema)) as Schema));
   return (value) => (validate(value) ? { ok: true } : { ok: false, details: validationDetails(validate.errors ?? []) });
 }
