@@ -187,7 +187,14 @@ describe('integers beyond their column', () => {
 
 describe('router errors answer the envelope', () => {
   it('a bad percent-encoding in the path is 400 MALFORMED_PATH', async () => {
-    expectRefused(await superAdmin().get('/api/items/%ff'), 400, 'MALFORMED_PATH');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/items/%ff',
+      headers: { 'x-request-id': 'fuzz-0001-abc' },
+    });
+    expectRefused(res, 400, 'MALFORMED_PATH');
+    expect(res.headers['x-request-id']).toBe('fuzz-0001-abc');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
   });
 
   it('a path parameter over 100 characters is 414 PATH_PARAMETER_TOO_LONG', async () => {
