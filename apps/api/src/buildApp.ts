@@ -1,5 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema, installErrorMapper, validatorCompiler } from '@qiraa/http-kit';
+import {
+  ApiErrorSchema,
+  clientErrorHandler,
+  frameworkErrors,
+  installErrorMapper,
+  validatorCompiler,
+} from '@qiraa/http-kit';
 import type { Runtime } from '@qiraa/runtime';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { nanoid } from 'nanoid';
@@ -57,6 +63,9 @@ export async function buildApp(runtime: AppRuntime, options: BuildOptions = {}):
     },
     ajv: { customOptions: { allErrors: true } },
     trustProxy: options.trustProxy ?? false,
+    // Router errors and requests Node's parser refuses leave in the ApiError envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,14 +1,15 @@
+import { connect } from 'node:net';
 import { ApiError } from '@qiraa/http-kit';
 import { defineContext } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './testing/useTestWorld';
 
 /** Routes that exist only in this spec, to drive every branch of the error mapper through real HTTP. */
 const probe = defineContext({
   name: 'probe',
   projections: [],
-  routes: () => async (app) => {
+  routes: (deps) => async (app) => {
     const Body = Type.Object({
       name: Type.String({ minLength: 2 }),
       grade: Type.Integer({ minimum: 1, maximum: 4 }),
@@ -34,6 +35,26 @@ const probe = defineContext({
     app.get('/probe/boom', { config: { public: true } }, async () => {
       throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
     });
+    // Database errors a request's values cause, raised by PostgreSQL itself (no validation stands in front).
+    app.get('/probe/db/date', { config: { public: true } }, async (request) => {
+      const { value } = request.query as { value: string };
+      // Sent as text so PostgreSQL, not postgres.js's Date serializer, reads the date.
+      return deps.sql`select (${value}::text)::date as day`;
+    });
+    app.get('/probe/db/duplicate', { config: { public: true } }, async () =>
+      deps.sql.begin(async (tx) => {
+        await tx`create temp table probe_once (id int primary key) on commit drop`;
+        await tx`insert into probe_once values (1), (1)`;
+      }),
+    );
+    app.get('/probe/db/wrapped', { config: { public: true } }, async () => {
+      try {
+        await deps.sql`select ${'9223372036854775808'}::bigint`;
+      } catch (cause) {
+        throw new Error('append failed', { cause });
+      }
+    });
+    app.get('/probe/db/missing-table', { config: { public: true } }, async () => deps.sql`select * from no_such_table`);
     app.get('/probe/limited', { config: { public: true } }, async () => {
       throw new ApiError(429, 'RATE_LIMITED', 'too many requests; retry later', { retryAfter: 42 });
     });
@@ -133,5 +154,76 @@ describe('the ApiError envelope', () => {
   it('echoes a well-formed x-request-id', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-12345678' } });
     expect(res.headers['x-request-id']).toBe('trace-12345678');
+  });
+
+  it('answers a value PostgreSQL refuses (SQLSTATE class 22) with 422, never 500', async () => {
+    for (const value of ['2026-13-45', '0000-01-01', 'nonsense']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/probe/db/date?value=${value}` });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: 'a value in the request cannot be stored',
+        reason: 'unstorable_value',
+      });
+    }
+    const wrapped = await t.app.inject({ method: 'GET', url: '/api/probe/db/wrapped' });
+    expect(wrapped.statusCode, wrapped.body).toBe(422);
+  });
+
+  it('answers a unique violation with 409 CONFLICT, and keeps our own SQL faults a 500', async () => {
+    const duplicate = await t.app.inject({ method: 'GET', url: '/api/probe/db/duplicate' });
+    expect(duplicate.statusCode, duplicate.body).toBe(409);
+    expect(duplicate.json()).toMatchObject({ code: 'CONFLICT', reason: 'integrity' });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/probe/db/missing-table' });
+    expect(missing.statusCode).toBe(500);
+    expect(missing.json()).toEqual({ code: 'INTERNAL', message: 'unexpected server error' });
+  });
+});
+
+describe('requests Node refuses before fastify sees them, over a real socket', () => {
+  /** Writes `raw` to the listening app and reads until the server closes the connection. */
+  async function rawExchange(raw: string): Promise<{ status: number; contentType?: string; body: string }> {
+    const address = t.app.server.address();
+    if (!address || typeof address === 'string') throw new Error('app is not listening');
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(address.port, '127.0.0.1');
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      socket.on('error', (error: NodeJS.ErrnoException) =>
+        error.code === 'ECONNRESET' ? resolve(text) : reject(error),
+      );
+      socket.on('close', () => resolve(text));
+      socket.write(raw);
+    });
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    const contentType = /content-type: ([^\r]+)/i.exec(head)?.[1];
+    return { status: Number(head.split(' ')[1]), body, ...(contentType ? { contentType } : {}) };
+  }
+
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('answers headers over the limit with 431 HEADERS_TOO_LARGE in the envelope', async () => {
+    const res = await rawExchange(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(res.contentType).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body)).toEqual({
+      code: 'HEADERS_TOO_LARGE',
+      message: 'request headers are larger than the server accepts',
+    });
+  });
+
+  it.each([
+    ['a request line that is not HTTP', 'NOT HTTP AT ALL\r\n\r\n'],
+    ['a NUL in a header value', 'GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n'],
+    ['a bad chunked body', 'POST /api/probe/echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'],
+  ])('answers %s with 400 MALFORMED_REQUEST in the envelope', async (_why, raw) => {
+    const res = await rawExchange(raw);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({ code: 'MALFORMED_REQUEST', message: 'request is not well-formed HTTP' });
   });
 });

@@ -1,9 +1,9 @@
+import { BigintId, SchoolDay } from '@qiraa/http-kit';
 import { Type } from 'typebox';
 import { HALT_SIGNALS, MASTERY_EVENT_SOURCE_KINDS } from './sourceKinds';
 
-const SchoolDay = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const EngineEventId = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' });
-const StudentId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const StudentId = BigintId;
 
 export const SourceKindSchema = Type.Unsafe<(typeof MASTERY_EVENT_SOURCE_KINDS)[number]>(
   Type.String({ enum: [...MASTERY_EVENT_SOURCE_KINDS] }),

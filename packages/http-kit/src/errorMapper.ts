@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ApiErrorBody } from './apiError';
+import { databaseApiError } from './databaseErrors';
 import { validationDetails } from './validationDetails';
 
 declare module 'fastify' {
@@ -18,6 +19,9 @@ const byFastifyCode: Record<string, [number, string, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'MALFORMED_JSON', 'body is empty but content type is application/json'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'request body is too large'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'MALFORMED_JSON', 'body is not valid JSON'],
+  // Router errors (fastify option `frameworkErrors`): the path could not be matched against any route.
+  FST_ERR_BAD_URL: [400, 'MALFORMED_PATH', 'path is not valid percent-encoded UTF-8'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'PATH_PARAMETER_TOO_LONG', 'a path parameter is longer than 100 characters'],
 };
 
 /**
@@ -35,6 +39,8 @@ const mapsToApiError = (error: unknown): error is MapsToApiError =>
 export function toApiError(error: unknown, request: FastifyRequest): ApiError {
   if (error instanceof ApiError) return error;
   if (mapsToApiError(error)) return error.toApiError();
+  const database = databaseApiError(error);
+  if (database) return database;
   const e = error as FastifyError & { validation?: unknown[]; validationContext?: string };
   if (Array.isArray(e.validation)) {
     const details = validationDetails(e.validation as never[]);
@@ -63,12 +69,24 @@ function send(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.code(error.status).type('application/json; charset=utf-8').send(body);
 }
 
+/**
+ * fastify `frameworkErrors`: errors the router raises before any route or hook runs (a bad percent-encoding,
+ * an over-long path parameter) leave as the envelope too, with the request id header the hooks would have set.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void reply.header('x-request-id', request.id);
+  void send(reply, toApiError(error, request));
+}
+
 /** The one error mapper: every error and every unknown route leaves as the ApiError envelope. */
 export function installErrorMapper(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error, request);
     if (apiError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
+    } else if (!(error instanceof ApiError) && databaseApiError(error)) {
+      // Validation let through a value the database refused: worth a schema fix, so keep the cause.
+      request.log.warn({ err: error }, 'database refused a request value');
     }
     return send(reply, apiError);
   });

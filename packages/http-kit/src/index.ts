@@ -9,7 +9,10 @@ export {
   unprocessable,
   validationFailed,
 } from './apiError';
-export { installErrorMapper, type MapsToApiError, toApiError } from './errorMapper';
+export { clientErrorHandler, clientErrorResponse } from './clientErrors';
+export { frameworkErrors, installErrorMapper, type MapsToApiError, toApiError } from './errorMapper';
+export { isCalendarDay, isDateTime } from './formats';
 export { ApiErrorSchema, ErrorDetailSchema, errorResponses } from './schemas';
 export { validationDetails } from './validationDetails';
-export { closeObjects, compileBodyValidator, validatorCompiler } from './validatorCompiler';
+export { boundIntegers, closeObjects, compileBodyValidator, validatorCompiler } from './validatorCompiler';
+export { BigintId, DateTime, MAX_INT4, PositiveInt4, SchoolDay } from './valueSchemas';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { NUL_ISSUE, SURROGATE_ISSUE, unstorableTextErrors } from './unstorableText';
 import { validationDetails } from './validationDetails';
-import { closeObjects } from './validatorCompiler';
+import { boundIntegers, closeObjects, compileBodyValidator, validatorCompiler } from './validatorCompiler';
 
 describe('closeObjects', () => {
   it('closes every object schema that does not decide for itself, at any depth', () => {
@@ -39,5 +40,89 @@ describe('validationDetails', () => {
       { field: '(body)', issue: 'must be object' },
       { field: 'primaryPersona', issue: 'is not one of the allowed values' },
     ]);
+  });
+});
+
+describe('boundIntegers', () => {
+  it('keeps every integer a schema leaves unbounded within ±Number.MAX_SAFE_INTEGER, and declared bounds as they are', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        id: { type: 'integer', minimum: 1 },
+        delta: { type: 'integer' },
+        limit: { type: 'integer', minimum: 1, maximum: 100 },
+        ids: { type: 'array', items: { type: ['integer', 'null'], exclusiveMinimum: 0 } },
+      },
+    };
+    const bounded = boundIntegers(schema) as { properties: Record<string, Record<string, unknown>> };
+    const { id, delta, limit, ids } = bounded.properties;
+    expect(id).toEqual({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+    expect(delta).toEqual({ type: 'integer', minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER });
+    expect(limit).toEqual({ type: 'integer', minimum: 1, maximum: 100 });
+    expect(ids?.items).toEqual({ type: ['integer', 'null'], exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+    expect(schema.properties.id).toEqual({ type: 'integer', minimum: 1 }); // the route's own schema is left as it was
+  });
+
+  it('refuses an id too large for a bigint column as a validation detail', () => {
+    const validate = compileBodyValidator({ type: 'object', properties: { id: { type: 'integer', minimum: 1 } } });
+    expect(validate({ id: 1e20 })).toEqual({
+      ok: false,
+      details: [{ field: 'id', issue: `must be <= ${Number.MAX_SAFE_INTEGER}` }],
+    });
+    expect(validate({ id: Number.MAX_SAFE_INTEGER })).toEqual({ ok: true });
+  });
+});
+
+describe('text PostgreSQL cannot store (NUL, lone surrogates)', () => {
+  it('is found in strings and keys at any depth, with the path of each', () => {
+    expect(
+      unstorableTextErrors({
+        name: 'a\u0000b',
+        list: ['ok', 'x\u0000'],
+        nested: { 'k\u0000': 'v' },
+        half: 'x\ud800',
+        n: 1,
+      }).map((e) => [e.instancePath, e.message]),
+    ).toEqual([
+      ['/name', NUL_ISSUE],
+      ['/list/1', NUL_ISSUE],
+      ['/nested/k\\u0000', NUL_ISSUE],
+      ['/half', SURROGATE_ISSUE],
+    ]);
+    expect(unstorableTextErrors('\u0000')).toHaveLength(1);
+    expect(unstorableTextErrors({ name: 'عربي 😀', n: null })).toEqual([]);
+  });
+
+  it('are refused by every validator, even where the schema allows any string or any value', () => {
+    const validate = compileBodyValidator({
+      type: 'object',
+      properties: { name: { type: 'string', minLength: 2 }, meta: { type: 'object', additionalProperties: true } },
+    });
+    expect(validate({ name: 'x\u0000', meta: { note: '\u0000' } })).toEqual({
+      ok: false,
+      details: [
+        { field: 'name', issue: NUL_ISSUE },
+        { field: 'meta.note', issue: NUL_ISSUE },
+      ],
+    });
+    expect(validate({ name: '\u0000' })).toEqual({
+      ok: false,
+      details: [
+        { field: 'name', issue: 'must NOT have fewer than 2 characters' },
+        { field: 'name', issue: NUL_ISSUE },
+      ],
+    });
+  });
+
+  it('are refused in query and path text too', () => {
+    const validate = validatorCompiler({
+      schema: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } } },
+      httpPart: 'params',
+      method: 'GET',
+      url: '/items/:id',
+    });
+    expect(validate({ id: '\u0000' })).toBe(false);
+    expect(validationDetails(validate.errors ?? [])).toEqual([{ field: 'id', issue: NUL_ISSUE }]);
+    expect(validate({ id: 'item-1' })).toBe(true);
   });
 });

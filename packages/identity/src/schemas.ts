@@ -1,3 +1,4 @@
+import { BigintId } from '@qiraa/http-kit';
 import { Type } from 'typebox';
 import { PERMISSIONS, PERSONAS, type Permission, type Persona } from './permissions';
 
@@ -8,7 +9,7 @@ export const FullNameAr = Type.String({ minLength: 1, maxLength: 120 });
 export const OrganizationId = Type.String({ pattern: '^org_[A-Za-z0-9]{12}$' });
 export const SchoolId = Type.String({ pattern: '^sch_[A-Za-z0-9]{12}$' });
 export const ClassId = Type.String({ pattern: '^cls_[A-Za-z0-9]{12}$' });
-export const UserId = Type.Integer({ minimum: 1 });
+export const UserId = BigintId;
 export const QuickCode = Type.String({ pattern: '^(0[1-9]|[1-9][0-9])$', description: 'two digits, 01-99' });
 export const ClassCode = Type.String({ pattern: '^[A-Z2-9]{8}$', description: 'class login code' });
 export const PersonaSchema = Type.Unsafe<Persona>(Type.String({ enum: [...PERSONAS] }));

@@ -4,6 +4,7 @@ import {
   ErrorDetailSchema,
   errorResponses,
   notFound,
+  PositiveInt4,
   unprocessable,
   validationFailed,
 } from '@qiraa/http-kit';
@@ -37,7 +38,9 @@ const ScopeQuery = Type.Object({
 });
 const DeleteQuery = Type.Object({
   ...ScopeQuery.properties,
-  ifRevision: Type.Optional(Type.Integer({ minimum: 1, description: '412 stale when the stored revision differs' })),
+  ifRevision: Type.Optional(
+    Type.Integer({ ...PositiveInt4, description: '412 stale when the stored revision differs' }),
+  ),
 });
 const CellParams = Type.Object({ grade: GradeParam, cycle: WindowSchema });
 
@@ -58,7 +61,9 @@ const CellBody = Type.Object({
   acknowledgeProvisional: Type.Optional(
     Type.Boolean({ default: false, description: 'needed for a measure whose scoring table is provisional' }),
   ),
-  ifRevision: Type.Optional(Type.Integer({ minimum: 1, description: '412 stale when the stored revision differs' })),
+  ifRevision: Type.Optional(
+    Type.Integer({ ...PositiveInt4, description: '412 stale when the stored revision differs' }),
+  ),
 });
 
 const MeasureWarningSchema = Type.Object({

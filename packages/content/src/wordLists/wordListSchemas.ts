@@ -1,4 +1,4 @@
-import { ErrorDetailSchema } from '@qiraa/http-kit';
+import { ErrorDetailSchema, PositiveInt4 } from '@qiraa/http-kit';
 import { Type } from 'typebox';
 import { WINDOWS } from '../catalog/catalogTypes';
 import { ArabicText, ExternalIdSchema, GradeSchema, literals, WindowSchema } from '../schemas';
@@ -56,7 +56,7 @@ export const CreateWordListBody = Type.Object({
 });
 
 export const PatchWordListBody = Type.Object({
-  ifVersion: Type.Integer({ minimum: 1, description: 'the version the editor read; another is 412 stale' }),
+  ifVersion: Type.Integer({ ...PositiveInt4, description: 'the version the editor read; another is 412 stale' }),
   words: Type.Optional(WordsSchema),
   timing: Type.Optional(TimingBodySchema),
   wordsPerRow: Type.Optional(WordsPerRowBody),

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, validationFailed } from '@qiraa/http-kit';
+import { BigintId, errorResponses, validationFailed } from '@qiraa/http-kit';
 import { callerOf, studentReach, tenantTarget } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { gamificationAudit } from '../queries/audit';
 
 const AuditQuery = Type.Object({
-  studentId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+  studentId: BigintId,
   from: Type.Optional(Type.String({ format: 'date-time', description: 'inclusive; events created at or after' })),
   to: Type.Optional(Type.String({ format: 'date-time', description: 'exclusive; events created before' })),
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Sql } from '@qiraa/db';
-import { errorResponses, notFound, permissionDenied } from '@qiraa/http-kit';
+import { BigintId, errorResponses, notFound, permissionDenied } from '@qiraa/http-kit';
 import { type Caller, callerOf, holds, inOrganizationOr404 } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
@@ -22,7 +22,7 @@ const security = [{ bearerAuth: [] }];
 const tags = ['gamification'];
 
 const ClassParams = Type.Object({ classId: Type.String({ pattern: '^cls_[A-Za-z0-9]{12}$' }) });
-const TeacherParams = Type.Object({ teacherUserId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+const TeacherParams = Type.Object({ teacherUserId: BigintId });
 const SchoolParams = Type.Object({ schoolId: Type.String({ pattern: '^sch_[A-Za-z0-9]{12}$' }) });
 
 const View = Type.Unsafe<LeaderboardView>(Type.String({ enum: [...LEADERBOARD_VIEWS] }));

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '@qiraa/http-kit';
+import { BigintId, errorResponses } from '@qiraa/http-kit';
 import { callerOf, studentReach, tenantTarget } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { replayReport } from '../replay/replayReport';
 
 const ReplayBody = Type.Object({
-  studentId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+  studentId: BigintId,
   asOf: Type.String({ format: 'date-time', description: 'fold events created at or before this instant' }),
 });
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, conflict, errorResponses, notFound, permissionDenied } from '@qiraa/http-kit';
+import { ApiError, BigintId, conflict, errorResponses, notFound, permissionDenied } from '@qiraa/http-kit';
 import { callerOf, reachOr404, studentReach, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { rescindBadge } from '../commands/rescindBadge';
 import { BADGE_RESCIND_CODE, checkOverrideCode, type OverrideCodeValue } from '../overrideCodes';
 
-const RescindParams = Type.Object({ studentBadgeId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+const RescindParams = Type.Object({ studentBadgeId: BigintId });
 
 /** Strict: `overrideCode` is the only key (another one is 400 UNKNOWN_FIELD); its absence is 400 too. */
 const RescindBody = Type.Object(

@@ -7,7 +7,7 @@ export const security = [{ bearerAuth: [] }];
  * A user id as a path or body value: a positive integer that also fits the `bigint` column and a JS number
  * exactly (a larger one can name no user; it is refused as 422 rather than reaching the database).
  */
-export const UserIdValue = Type.Integer({ ...UserId, maximum: Number.MAX_SAFE_INTEGER });
+export const UserIdValue = UserId;
 
 export const ClassParams = Type.Object({ classId: ClassId });
 export const ClassStudentParams = Type.Object({ classId: ClassId, studentId: UserIdValue });
