@@ -11,4 +11,14 @@ export { registerFirstAdmin } from './commands/registerFirstAdmin';
 export { identityContext } from './context';
 export { PERMISSIONS, PERSONAS, type Permission, type Persona, permissionsFor } from './permissions';
 export { classInScope, inOrganizationOr404 } from './scope';
+export {
+  type Gendered,
+  type GenderForm,
+  genderFormOf,
+  inGender,
+  STUDENT_GENDERS,
+  type StudentGender,
+  StudentGenderSchema,
+  studentGender,
+} from './studentGender';
 export { type ReachedStudent, type StudentReach, studentReach } from './studentReach';

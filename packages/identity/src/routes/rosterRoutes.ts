@@ -8,6 +8,7 @@ import { enrollStudent } from '../commands/enrollStudent';
 import { listRoster } from '../queries/listRoster';
 import { FullNameAr, QuickCode } from '../schemas';
 import { classInScope } from '../scope';
+import { StudentGenderSchema } from '../studentGender';
 import { ClassParams, ClassStudentParams, security, UserIdValue } from './routeSchemas';
 
 const tags = ['tenancy'];
@@ -27,7 +28,11 @@ export const rosterRoutes =
           description: '409 CONFLICT reason `quick_code_taken` or `class_full` (99 active students).',
           security,
           params: ClassParams,
-          body: Type.Object({ fullNameAr: FullNameAr, quickCode: Type.Optional(QuickCode) }),
+          body: Type.Object({
+            fullNameAr: FullNameAr,
+            quickCode: Type.Optional(QuickCode),
+            gender: Type.Optional(StudentGenderSchema),
+          }),
           response: {
             201: Type.Object({ studentId: UserIdValue, quickCode: QuickCode }),
             ...errorResponses(401, 403, 404, 409, 422),
@@ -54,6 +59,7 @@ export const rosterRoutes =
                 studentId: UserIdValue,
                 fullNameAr: FullNameAr,
                 quickCode: QuickCode,
+                gender: Type.Optional(StudentGenderSchema),
                 active: Type.Boolean(),
               }),
             ),
