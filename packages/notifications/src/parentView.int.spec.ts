@@ -36,7 +36,7 @@ function parentLeaks(body: { items: Record<string, unknown>[]; nextCursor: unkno
     if (typeof value === 'string') {
       if (NOT_FOR_PARENTS.test(value)) leaks.push(`${path}: ${value}`);
     } else if (Array.isArray(value)) {
-      value.forEach((v, i) => walk(v, `${path}[${i}]`));
+      for (const [i, v] of value.entries()) walk(v, `${path}[${i}]`);
     } else if (typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
         if (!DISPLAY_KEY.test(k)) leaks.push(`${path}.${k} (not a display field)`);
