@@ -11,5 +11,15 @@ export { registerFirstAdmin } from './commands/registerFirstAdmin';
 export { identityContext } from './context';
 export { PERMISSIONS, PERSONAS, type Permission, type Persona, permissionsFor } from './permissions';
 export { classInScope, inOrganizationOr404 } from './scope';
+export {
+  type Gendered,
+  type GenderForm,
+  genderFormOf,
+  inGender,
+  STUDENT_GENDERS,
+  type StudentGender,
+  StudentGenderSchema,
+  studentGender,
+} from './studentGender';
 export { type ReachedStudent, type StudentReach, studentReach } from './studentReach';
 export { reachOr404, requestInput, type TenantKind, tenantTarget } from './tenantTarget';

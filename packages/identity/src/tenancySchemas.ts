@@ -10,6 +10,7 @@ import {
   SchoolId,
   UserId,
 } from './schemas';
+import { type StudentGender, StudentGenderSchema } from './studentGender';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2, e.g. JO or PS' });
@@ -64,7 +65,7 @@ export type NewUser =
       organizationId: string;
       schoolId: string;
     }
-  | { primaryPersona: 'STUDENT'; fullNameAr: string; classId: string; quickCode?: string };
+  | { primaryPersona: 'STUDENT'; fullNameAr: string; classId: string; quickCode?: string; gender?: StudentGender };
 
 export const CreateUserBody = Type.Unsafe<NewUser>({
   type: 'object',
@@ -86,6 +87,7 @@ export const CreateUserBody = Type.Unsafe<NewUser>({
       fullNameAr: FullNameAr,
       classId: ClassId,
       quickCode: Type.Optional(QuickCode),
+      gender: Type.Optional(StudentGenderSchema),
     }),
   ],
 });

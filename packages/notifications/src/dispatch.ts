@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AnySql, inTransaction, type Sql } from '@qiraa/db';
 import { deterministicEventId, type EventStore } from '@qiraa/eventstore';
 import { ApiError, compileBodyValidator, type ErrorDetail, unprocessable } from '@qiraa/http-kit';
+import { type Gendered, inGender, type StudentGender, studentGender } from '@qiraa/identity';
 import { LanguageSafetyBlockedError, type LanguageSafetyTier, loadLanguageSafety } from '@qiraa/language-safety';
 import { applyInline } from '@qiraa/projections';
 import { NOTIFICATION_DISPATCHED, type NotificationDispatched, notificationStream } from './events';
@@ -42,10 +43,15 @@ export type DispatchResult =
   | { outcome: 'dispatched'; recipientUserId: number; notificationId: string }
   | { outcome: 'skipped'; recipientUserId: number; skipped: 'recipient_inactive' };
 
-export interface CatalogKind {
-  kind: NotificationKind;
+export interface KindTemplates {
   titleTemplate: string;
   bodyTemplate: string;
+}
+
+export interface CatalogKind extends KindTemplates {
+  kind: NotificationKind;
+  /** The three forms; `neutral` (= titleTemplate, bodyTemplate) serves an unknown gender and kinds naming no child. */
+  forms: Gendered<KindTemplates>;
   defaultSeverity: Severity;
   defaultPersona: 'TEACHER' | 'PARENT' | 'ADMIN' | 'PRINCIPAL' | 'MANAGER';
   retentionDays: number;
@@ -58,24 +64,40 @@ export async function lookupKind(sql: AnySql, kind: string): Promise<CatalogKind
     {
       arabic_title_template: string;
       arabic_body_template: string;
+      arabic_title_template_male: string | null;
+      arabic_title_template_female: string | null;
+      arabic_body_template_male: string | null;
+      arabic_body_template_female: string | null;
       default_severity: Severity;
       default_persona: CatalogKind['defaultPersona'];
       retention_days: number;
       template_version: number;
     }[]
   >`
-    select arabic_title_template, arabic_body_template, default_severity, default_persona, retention_days,
-           template_version
+    select arabic_title_template, arabic_body_template, arabic_title_template_male, arabic_title_template_female,
+           arabic_body_template_male, arabic_body_template_female, default_severity, default_persona,
+           retention_days, template_version
     from notification_kinds where kind = ${kind} and active`;
   if (!row || !isNotificationKind(kind)) {
     throw unprocessable('unknown_kind', `notification kind "${kind}" is unknown or inactive`, [
       { field: 'kind', issue: 'unknown or inactive notification kind' },
     ]);
   }
+  const neutral = { titleTemplate: row.arabic_title_template, bodyTemplate: row.arabic_body_template };
   return {
     kind,
-    titleTemplate: row.arabic_title_template,
-    bodyTemplate: row.arabic_body_template,
+    ...neutral,
+    forms: {
+      neutral,
+      male: {
+        titleTemplate: row.arabic_title_template_male ?? neutral.titleTemplate,
+        bodyTemplate: row.arabic_body_template_male ?? neutral.bodyTemplate,
+      },
+      female: {
+        titleTemplate: row.arabic_title_template_female ?? neutral.titleTemplate,
+        bodyTemplate: row.arabic_body_template_female ?? neutral.bodyTemplate,
+      },
+    },
     defaultSeverity: row.default_severity,
     defaultPersona: row.default_persona,
     retentionDays: row.retention_days,
@@ -134,6 +156,25 @@ export function renderTemplate(template: string, payload: Record<string, unknown
     }
     return String(value);
   });
+}
+
+/**
+ * The gender of the child the payload names (`studentId`), so the text agrees with them; null (the neutral
+ * form) when the kind names no child, the id is not a student, or the gender is not recorded.
+ */
+export async function childGenderOf(sql: AnySql, payload: Record<string, unknown>): Promise<StudentGender | null> {
+  const studentId = payload['studentId'];
+  return typeof studentId === 'string' ? studentGender(sql, Number(studentId)) : null;
+}
+
+/** Step 3 for one kind: the form that agrees with the child, rendered. */
+export function renderKind(
+  catalog: Pick<CatalogKind, 'forms'>,
+  payload: Record<string, unknown>,
+  gender: StudentGender | null,
+): { titleAr: string; bodyAr: string } {
+  const form = inGender(catalog.forms, gender);
+  return { titleAr: renderTemplate(form.titleTemplate, payload), bodyAr: renderTemplate(form.bodyTemplate, payload) };
 }
 
 export type ResolvedRecipient =
@@ -226,7 +267,8 @@ export async function appendDispatched(deps: DispatchDeps, data: NotificationDis
 }
 
 /**
- * The write path of notifications (spec: Notifications endpoints, dispatch steps), the six steps in order.
+ * The write path of notifications (spec: Notifications endpoints, dispatch steps), the six steps in order;
+ * step 3 renders the form of the templates that agrees with the payload's child (`studentId`).
  * Throws ApiError 422 (`unknown_kind`, `invalid_payload`, `student_recipient`), `LanguageSafetyBlockedError`
  * or `LanguageSafetyUnavailableError`; an inactive recipient is `{ outcome: 'skipped' }`. Nothing is written
  * unless every step passed.
@@ -234,10 +276,7 @@ export async function appendDispatched(deps: DispatchDeps, data: NotificationDis
 export async function dispatch(deps: DispatchDeps, input: DispatchInput): Promise<DispatchResult> {
   const catalog = await lookupKind(deps.sql, input.kind);
   const { payload, sourceEntity } = validatePayload(catalog.kind, input.payload, input.sourceEntity);
-  const rendered = {
-    titleAr: renderTemplate(catalog.titleTemplate, payload),
-    bodyAr: renderTemplate(catalog.bodyTemplate, payload),
-  };
+  const rendered = renderKind(catalog, payload, await childGenderOf(deps.sql, payload));
   const recipient = await resolveRecipient(deps.sql, input.recipientUserId);
   if (recipient.status === 'inactive') {
     return { outcome: 'skipped', recipientUserId: input.recipientUserId, skipped: 'recipient_inactive' };

@@ -2,6 +2,7 @@ export { type DismissResult, dismiss, type MarkReadResult, markAllRead, markRead
 export { notificationsContext } from './context';
 export {
   type CatalogKind,
+  childGenderOf,
   type DispatchDeps,
   type DispatchInput,
   type DispatchLogger,
@@ -10,12 +11,21 @@ export {
   dispatchToClass,
   dispatchToStudent,
   type FanOutResult,
+  type KindTemplates,
   lookupKind,
+  renderKind,
   renderTemplate,
   type SourceEntity,
 } from './dispatch';
 export * from './events';
 export * from './kinds';
+export {
+  NOTIFICATION_PAYLOAD_VIEWS,
+  PARENT_HIDDEN_ENVELOPE,
+  payloadView,
+  RECIPIENT_PERSONAS,
+  type RecipientPersona,
+} from './payloadViews';
 export { notificationsInboxProjection } from './projections/inboxProjection';
 export { INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX, type NotificationView } from './queries/inbox';
 export { SAMPLE_PAYLOADS } from './samplePayloads';

@@ -7,7 +7,7 @@ const training = {
   skillId: 'skl_phonemic_blending',
   skillLabelAr: 'دمج الأصوات',
   levelNumber: 2,
-  levelNameAr: 'المستوى الثاني',
+  levelNameAr: 'النموّ',
 };
 
 /** A valid payload of every kind (tests, the CLI's examples and the demo seed). */

@@ -11,6 +11,7 @@ import {
   type NewUser,
   permissionsFor,
   registerFirstAdmin,
+  type StudentGender,
 } from '@qiraa/identity';
 import { CliError } from '../cliError';
 import { withRuntime } from '../withRuntime';
@@ -40,6 +41,19 @@ const CLASSES = [
     students: ['علي الشريف', 'تالا الحسن', 'زيد الطراونة', 'لين المجالي', 'كرم البطاينة'],
   },
 ] as const;
+
+/** The children's grammatical gender, so the demo shows each text form; جود is left unknown (neutral form). */
+const GENDER: Readonly<Record<string, StudentGender>> = {
+  'سارة الشريف': 'female',
+  'أحمد العبادي': 'male',
+  'ريم القيسي': 'female',
+  'محمد الرفاعي': 'male',
+  'علي الشريف': 'male',
+  'تالا الحسن': 'female',
+  'زيد الطراونة': 'male',
+  'لين المجالي': 'female',
+  'كرم البطاينة': 'male',
+};
 
 /** Each parent and the children (by name) they are linked to. */
 const PARENTS = [
@@ -160,7 +174,7 @@ export async function seedDemoCommand(): Promise<void> {
         const { studentId } = await enrollStudent(
           sql,
           { id: cls.id, organization_id: org.id },
-          { fullNameAr, quickCode },
+          { fullNameAr, quickCode, ...(GENDER[fullNameAr] ? { gender: GENDER[fullNameAr] } : {}) },
         );
         studentIds.set(fullNameAr, studentId);
         codes.push(`${quickCode} ${fullNameAr}`);

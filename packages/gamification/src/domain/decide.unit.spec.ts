@@ -32,8 +32,10 @@ describe('rule set v1', () => {
     expect(new Set(rules.badges.map((b) => b.code)).size).toBe(15);
     for (const b of rules.badges) {
       expect(b.cites.length, b.code).toBeGreaterThan(0);
-      expect(b.nameAr).toMatch(/[\u0600-\u06FF]/);
-      expect(b.descriptionAr).toMatch(/[\u0600-\u06FF]/);
+      for (const form of ['male', 'female', 'neutral'] as const) {
+        expect(b.nameAr[form]).toMatch(/[\u0600-\u06FF]/);
+        expect(b.descriptionAr[form]).toMatch(/[\u0600-\u06FF]/);
+      }
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { inGender, studentGender } from '@qiraa/identity';
 import { avatarTierFor, CURRENT_RULE_SET, ruleSetVersion } from '../rules';
 import { foldStreak } from '../streak';
 
@@ -13,7 +14,8 @@ export interface ProfileBadge {
 
 /**
  * The gamification profile. `xpBalance` is summed over the XP ledger on every read (never stored); the
- * student themself never sees `studentBadgeId` and `status`.
+ * student themself never sees `studentBadgeId` and `status`. Badge texts address the child, so whoever reads
+ * them gets the form of the child's gender (the neutral one when it is unknown).
  */
 export async function gamificationProfile(sql: Sql, studentId: number, forStudentSelf: boolean) {
   const [xp] = await sql<{ balance: number }[]>`
@@ -30,6 +32,7 @@ export async function gamificationProfile(sql: Sql, studentId: number, forStuden
     select a.id, a.code, a.rule_version, a.awarded_at, r.student_badge_id is not null as rescinded
     from gam_badge_awards a left join gam_badge_rescinds r on r.student_badge_id = a.id
     where a.student_id = ${studentId} order by a.awarded_at, a.id`;
+  const gender = await studentGender(sql, studentId);
   const rules = CURRENT_RULE_SET;
   const streak = foldStreak(
     days.map((r) => r.d),
@@ -45,8 +48,8 @@ export async function gamificationProfile(sql: Sql, studentId: number, forStuden
       const rule = ruleSetVersion(b.rule_version).badges.find((r) => r.code === b.code);
       const entry: ProfileBadge = {
         code: b.code,
-        nameAr: rule?.nameAr ?? b.code,
-        descriptionAr: rule?.descriptionAr ?? '',
+        nameAr: rule ? inGender(rule.nameAr, gender) : b.code,
+        descriptionAr: rule ? inGender(rule.descriptionAr, gender) : '',
         awardedAt: b.awarded_at.toISOString(),
       };
       if (!forStudentSelf) {

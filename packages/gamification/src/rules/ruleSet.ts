@@ -1,3 +1,4 @@
+import type { Gendered } from '@qiraa/identity';
 import type { MasteryEventSourceKind } from '../sourceKinds';
 
 /** What a badge rule may look at: counts so far, including the event being evaluated. */
@@ -9,9 +10,10 @@ export interface BadgeFacts {
 
 export interface BadgeRule {
   code: string;
-  nameAr: string;
-  /** Growth language: what the child did, never what they lack. */
-  descriptionAr: string;
+  /** The forms that agree with the child (the profile serves the one of the student's gender). */
+  nameAr: Gendered;
+  /** Growth language: what the child did, never what they lack; addressed to the child, so gendered too. */
+  descriptionAr: Gendered;
   /** The source kinds whose mastery events this rule counts (at least one). */
   cites: readonly MasteryEventSourceKind[];
   earned(facts: BadgeFacts): boolean;

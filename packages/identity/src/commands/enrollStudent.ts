@@ -1,6 +1,7 @@
 import type { Sql } from '@qiraa/db';
 import { conflict, notFound } from '@qiraa/http-kit';
 import type { ClassRow } from '../scope';
+import type { StudentGender } from '../studentGender';
 
 export const MAX_ACTIVE_STUDENTS = 99;
 const ALL_CODES = Array.from({ length: 99 }, (_, i) => String(i + 1).padStart(2, '0'));
@@ -13,7 +14,7 @@ const ALL_CODES = Array.from({ length: 99 }, (_, i) => String(i + 1).padStart(2,
 export async function enrollStudent(
   sql: Sql,
   cls: Pick<ClassRow, 'id' | 'organization_id'>,
-  input: { fullNameAr: string; quickCode?: string },
+  input: { fullNameAr: string; quickCode?: string; gender?: StudentGender },
 ): Promise<{ studentId: number; quickCode: string }> {
   return (await sql.begin(async (tx) => {
     const [locked] = await tx`select 1 from classes where id = ${cls.id} for update`;
@@ -29,8 +30,8 @@ export async function enrollStudent(
     }
     const quickCode = input.quickCode ?? ALL_CODES.find((code) => !taken.has(code))!;
     const [user] = await tx<{ id: bigint }[]>`
-      insert into users (full_name_ar, primary_persona, organization_id)
-      values (${input.fullNameAr}, 'STUDENT', ${cls.organization_id}) returning id`;
+      insert into users (full_name_ar, primary_persona, organization_id, gender)
+      values (${input.fullNameAr}, 'STUDENT', ${cls.organization_id}, ${input.gender ?? null}) returning id`;
     await tx`insert into class_students (class_id, student_user_id, quick_code)
              values (${cls.id}, ${user!.id}, ${quickCode})`;
     return { studentId: Number(user!.id), quickCode };

@@ -8,6 +8,7 @@ import { enrollStudent } from '../commands/enrollStudent';
 import { listRoster } from '../queries/listRoster';
 import { FullNameAr, QuickCode } from '../schemas';
 import { classInScope } from '../scope';
+import { StudentGenderSchema } from '../studentGender';
 import { tenantTarget } from '../tenantTarget';
 import { ClassParams, ClassStudentParams, security, UserIdValue } from './routeSchemas';
 
@@ -32,7 +33,11 @@ export const rosterRoutes =
           description: '409 CONFLICT reason `quick_code_taken` or `class_full` (99 active students).',
           security,
           params: ClassParams,
-          body: Type.Object({ fullNameAr: FullNameAr, quickCode: Type.Optional(QuickCode) }),
+          body: Type.Object({
+            fullNameAr: FullNameAr,
+            quickCode: Type.Optional(QuickCode),
+            gender: Type.Optional(StudentGenderSchema),
+          }),
           response: {
             201: Type.Object({ studentId: UserIdValue, quickCode: QuickCode }),
             ...errorResponses(401, 403, 404, 409, 422),
@@ -59,6 +64,7 @@ export const rosterRoutes =
                 studentId: UserIdValue,
                 fullNameAr: FullNameAr,
                 quickCode: QuickCode,
+                gender: Type.Optional(StudentGenderSchema),
                 active: Type.Boolean(),
               }),
             ),

@@ -1,21 +1,23 @@
 import type { AnySql } from '@qiraa/db';
 import type { DeliveryState, Severity } from '../kinds';
+import { payloadView } from '../payloadViews';
 
 /** Page size of `GET /api/notifications`: 20 by default, at most 100. */
 export const INBOX_PAGE_DEFAULT = 20;
 export const INBOX_PAGE_MAX = 100;
 
+/** An inbox row as its recipient sees it; a parent's row leaves out the three optional internal fields. */
 export interface NotificationView {
   id: string;
-  recipientUserId: number;
+  recipientUserId?: number;
   kind: string;
   payload: Record<string, unknown>;
-  organizationId: string | null;
+  organizationId?: string | null;
   renderedTitleAr: string;
   renderedBodyAr: string;
   severity: Severity;
   deliveryState: DeliveryState;
-  sourceEntity: { sourceEntityType: string; sourceEntityId: string } | null;
+  sourceEntity?: { sourceEntityType: string; sourceEntityId: string } | null;
   createdAt: string;
   readAt: string | null;
   dismissedAt: string | null;
@@ -39,24 +41,34 @@ interface Row {
   dismissed_at: Date | null;
 }
 
-const view = (r: Row): NotificationView => ({
-  id: r.id,
-  recipientUserId: Number(r.recipient_user_id),
-  kind: r.kind,
-  payload: r.payload,
-  organizationId: r.organization_id,
-  renderedTitleAr: r.rendered_title_ar,
-  renderedBodyAr: r.rendered_body_ar,
-  severity: r.severity,
-  deliveryState: r.delivery_state,
-  sourceEntity:
-    r.source_entity_type !== null && r.source_entity_id !== null
-      ? { sourceEntityType: r.source_entity_type, sourceEntityId: r.source_entity_id }
-      : null,
-  createdAt: r.created_at.toISOString(),
-  readAt: r.read_at?.toISOString() ?? null,
-  dismissedAt: r.dismissed_at?.toISOString() ?? null,
-});
+/** The row for its recipient: the payload cut to the kind's view for the persona (see payloadViews.ts). */
+function view(r: Row, persona: string): NotificationView {
+  const times = {
+    createdAt: r.created_at.toISOString(),
+    readAt: r.read_at?.toISOString() ?? null,
+    dismissedAt: r.dismissed_at?.toISOString() ?? null,
+  };
+  const shown = {
+    id: r.id,
+    kind: r.kind,
+    payload: payloadView(r.kind, persona, r.payload),
+    renderedTitleAr: r.rendered_title_ar,
+    renderedBodyAr: r.rendered_body_ar,
+    severity: r.severity,
+    deliveryState: r.delivery_state,
+  };
+  if (persona === 'PARENT') return { ...shown, ...times };
+  return {
+    ...shown,
+    recipientUserId: Number(r.recipient_user_id),
+    organizationId: r.organization_id,
+    sourceEntity:
+      r.source_entity_type !== null && r.source_entity_id !== null
+        ? { sourceEntityType: r.source_entity_type, sourceEntityId: r.source_entity_id }
+        : null,
+    ...times,
+  };
+}
 
 /** Opaque cursor: the last row's (urgent, createdAt at full precision, id). */
 interface Cursor {
@@ -96,11 +108,12 @@ export interface InboxFilter {
 /** The recipient's inbox: urgent first, then newest first (id breaks ties); dismissed rows never listed. */
 export async function listInbox(
   sql: AnySql,
-  recipientUserId: number,
+  recipient: { userId: number; persona: string },
   filter: InboxFilter,
   page: { limit: number; after: Cursor | null },
 ): Promise<{ items: NotificationView[]; nextCursor: string | null }> {
   const after = page.after;
+  const recipientUserId = recipient.userId;
   const rows = await sql<Row[]>`
     select ${columns(sql)} from notifications
     where recipient_user_id = ${recipientUserId} and delivery_state <> 'dismissed'
@@ -117,7 +130,7 @@ export async function listInbox(
   const more = rows.length > page.limit;
   const shown = more ? rows.slice(0, page.limit) : rows;
   const last = shown.at(-1);
-  return { items: shown.map(view), nextCursor: more && last ? encodeCursor(last) : null };
+  return { items: shown.map((r) => view(r, recipient.persona)), nextCursor: more && last ? encodeCursor(last) : null };
 }
 
 export async function unreadCount(sql: AnySql, recipientUserId: number): Promise<number> {
@@ -129,10 +142,10 @@ export async function unreadCount(sql: AnySql, recipientUserId: number): Promise
 
 export async function notificationOf(
   sql: AnySql,
-  recipientUserId: number,
+  recipient: { userId: number; persona: string },
   notificationId: string,
 ): Promise<NotificationView | null> {
   const [row] = await sql<Row[]>`
-    select ${columns(sql)} from notifications where id = ${notificationId} and recipient_user_id = ${recipientUserId}`;
-  return row ? view(row) : null;
+    select ${columns(sql)} from notifications where id = ${notificationId} and recipient_user_id = ${recipient.userId}`;
+  return row ? view(row, recipient.persona) : null;
 }

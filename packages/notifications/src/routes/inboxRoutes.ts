@@ -16,20 +16,26 @@ import {
 
 const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>(Type.String({ enum: [...values] }));
 
+const PARENT_LEAVES_OUT = 'left out of a parent’s notifications (no internal id reaches a parent)';
 const NotificationSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
-  recipientUserId: Type.Integer(),
+  recipientUserId: Type.Optional(Type.Integer({ description: PARENT_LEAVES_OUT })),
   kind: Type.String(),
-  payload: Type.Record(Type.String(), Type.Unknown(), { description: 'the kind’s structured payload' }),
-  organizationId: Type.Union([Type.String(), Type.Null()]),
+  payload: Type.Record(Type.String(), Type.Unknown(), {
+    description:
+      'the kind’s structured payload, cut to what the recipient’s persona may see: staff get every field, a ' +
+      'parent only the names the text shows (docs/notifications.md lists each kind)',
+  }),
+  organizationId: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: PARENT_LEAVES_OUT })),
   renderedTitleAr: Type.String(),
   renderedBodyAr: Type.String(),
   severity: literals(SEVERITIES),
   deliveryState: literals(['delivered_in_app', 'read', 'dismissed'] as const),
-  sourceEntity: Type.Union([
-    Type.Object({ sourceEntityType: Type.String(), sourceEntityId: Type.String() }),
-    Type.Null(),
-  ]),
+  sourceEntity: Type.Optional(
+    Type.Union([Type.Object({ sourceEntityType: Type.String(), sourceEntityId: Type.String() }), Type.Null()], {
+      description: PARENT_LEAVES_OUT,
+    }),
+  ),
   createdAt: Type.String({ format: 'date-time' }),
   readAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   dismissedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
@@ -63,8 +69,8 @@ export const inboxRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
     /** The notification as it stands after a command, for the answer. */
-    const currentRow = async (recipientUserId: number, notificationId: string) => {
-      const row = await notificationOf(deps.sql, recipientUserId, notificationId);
+    const currentRow = async (recipient: { userId: number; persona: string }, notificationId: string) => {
+      const row = await notificationOf(deps.sql, recipient, notificationId);
       if (!row) throw notFound('notification');
       return row;
     };
@@ -100,7 +106,7 @@ export const inboxRoutes =
             { field: 'cursor', issue: 'unknown cursor' },
           ]);
         }
-        return listInbox(deps.sql, caller.userId, filter, { limit: limit ?? INBOX_PAGE_DEFAULT, after });
+        return listInbox(deps.sql, caller, filter, { limit: limit ?? INBOX_PAGE_DEFAULT, after });
       },
     );
 
@@ -133,12 +139,12 @@ export const inboxRoutes =
         },
       },
       async (request) => {
-        const recipientUserId = callerOf(request).userId;
+        const caller = callerOf(request);
         const notificationId = request.params.id;
-        const result = await markRead(deps, { recipientUserId, notificationId });
+        const result = await markRead(deps, { recipientUserId: caller.userId, notificationId });
         if (result.outcome === 'not_found') throw notFound('notification');
         if (result.outcome === 'dismissed') throw conflict('already_dismissed', 'notification is dismissed');
-        return currentRow(recipientUserId, notificationId);
+        return currentRow(caller, notificationId);
       },
     );
 
@@ -158,13 +164,13 @@ export const inboxRoutes =
         },
       },
       async (request) => {
-        const recipientUserId = callerOf(request).userId;
+        const caller = callerOf(request);
         const notificationId = request.params.id;
-        const result = await dismiss(deps, { recipientUserId, notificationId });
+        const result = await dismiss(deps, { recipientUserId: caller.userId, notificationId });
         if (result.outcome === 'not_found') throw notFound('notification');
         if (result.outcome === 'already_read')
           throw conflict('already_read', 'a read notification cannot be dismissed');
-        return currentRow(recipientUserId, notificationId);
+        return currentRow(caller, notificationId);
       },
     );
 
