@@ -10,7 +10,7 @@ export function failureLine(error: unknown): string {
   if (error instanceof MigrationError) return `migrations: ${withoutCredentials(error.message)}`;
   const text =
     error instanceof Error
-      ? error.message || error.name
+      ? error.message || (error.name === 'Error' ? '' : error.name)
       : typeof error === 'string'
         ? error
         : error === undefined || error === null
