@@ -73,6 +73,39 @@ describe('stopping `npm start` stops node and its embedded PostgreSQL', () => {
     expect(logLines(npm.output())).toContainEqual(expect.objectContaining({ msg: 'shutting down', reason }));
   });
 
+  it.skipIf(!process.env.TEST_REDIS_URL)(
+    'the worker too: SIGHUP to `npm run worker` stops it and its PostgreSQL',
+    async () => {
+      const workerDir = path.join(dir, 'worker');
+      const npm = start(
+        'npm',
+        ['run', 'worker'],
+        cleanEnv({
+          DATA_DIR: workerDir,
+          REDIS_URL: process.env.TEST_REDIS_URL,
+          QUEUE_PREFIX: `qiraa-signals-${process.pid}`,
+        }),
+      );
+      running.push(npm);
+      await expect
+        .poll(() => logLines(npm.output()).find((l) => l.msg === 'worker ready'), { timeout: 90_000, interval: 200 })
+        .toBeDefined();
+      const lines = logLines(npm.output());
+      const node = Number(lines[0]?.pid);
+      expect(lines).toContainEqual(
+        expect.objectContaining({ embeddedPostgres: 'started', dataDir: path.join(workerDir, 'pg') }),
+      );
+      const postgres = postmasterPid(path.join(workerDir, 'pg'))!;
+      expect(isRunning(postgres)).toBe(true);
+
+      process.kill(npm.child.pid!, 'SIGHUP');
+
+      await expect.poll(() => isRunning(node), stopped).toBe(false);
+      await expect.poll(() => isRunning(postgres), stopped).toBe(false);
+      expect(logLines(npm.output())).toContainEqual(expect.objectContaining({ reason: 'parent exited' }));
+    },
+  );
+
   it('logs the data directory and port; a second server joins the cluster and leaves it to its owner', async () => {
     const owner = await npmStart();
     const postgres = postmasterPid(pgDir())!;
