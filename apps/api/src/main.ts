@@ -1,37 +1,40 @@
-import { loadConfig, openRuntime } from '@qiraa/runtime';
+import { describeStartup, loadConfig, openRuntime, processLifecycle } from '@qiraa/runtime';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { buildApp } from './buildApp';
+import { assertPortFree, listen } from './listen';
 
-const config = loadConfig();
-const runtime = await openRuntime(config, {
-  role: 'api',
-  log: (line) => {
-    if (config.logLevel === 'debug' || config.logLevel === 'trace') process.stderr.write(`${line}\n`);
-  },
+// Installed first: a stop requested while PostgreSQL starts still stops it once start-up settles.
+let app: FastifyInstance | undefined;
+const bootLog = pino({ level: process.env.LOG_LEVEL || 'info' });
+const life = processLifecycle({
+  name: 'qiraa',
+  graceMs: 15_000,
+  log: (fields, message) => (app?.log ?? bootLog).info(fields, message),
 });
-const app = await buildApp(runtime, { logLevel: config.logLevel, trustProxy: config.trustProxy });
-app.addHook('onClose', async () => runtime.close());
-await runtime.projector.start();
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  // A stuck connection must not keep the process alive forever.
-  setTimeout(() => process.exit(1), 15_000).unref();
-  try {
-    await app.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
-  }
+try {
+  const config = loadConfig();
+  await assertPortFree(config.host, config.port);
+  const runtime = await openRuntime(config, {
+    role: 'api',
+    log: (line) => {
+      if (config.logLevel === 'debug' || config.logLevel === 'trace') process.stderr.write(`${line}\n`);
+    },
+  });
+  life.onStop(() => runtime.close());
+  app = await buildApp(runtime, { logLevel: config.logLevel, trustProxy: config.trustProxy });
+  const started = app;
+  life.onStop(() => started.close());
+  const database = describeStartup(runtime);
+  app.log.info(database.fields, database.message);
+  await runtime.projector.start();
+  await listen(app, config.host, config.port);
+  app.log.info(
+    { database: runtime.database.kind, eventStore: runtime.store.adapter, projections: runtime.projector.mode },
+    `qiraa listening on http://${config.host}:${config.port} (docs at /docs)`,
+  );
+  life.started();
+} catch (error) {
+  await life.fail(error);
 }
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));
-
-await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  { database: runtime.database.kind, eventStore: runtime.store.adapter, projections: runtime.projector.mode },
-  `qiraa listening on http://${config.host}:${config.port} (docs at /docs)`,
-);

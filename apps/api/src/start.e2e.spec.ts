@@ -35,9 +35,10 @@ describe('npm start with nothing configured', () => {
       LOG_LEVEL: 'info',
     };
     for (const key of ['DATABASE_URL', 'REDIS_URL', 'EVENTSTORE_URL', 'NODE_ENV']) delete env[key];
-    // The README's start command is `npm start`; run its script directly so SIGTERM reaches the server itself.
+    // The README's start command is `npm start`; run its script directly so SIGTERM reaches the server itself
+    // (signals through npm: signals.e2e.spec.ts).
     const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
-    const [command, ...args] = (pkg.scripts.start as string).split(' ');
+    const [command, ...args] = (pkg.scripts.start as string).replace(/^exec /, '').split(' ');
     server = spawn(command!, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     server.stdout?.on('data', (chunk) => (output += chunk));
     server.stderr?.on('data', (chunk) => (output += chunk));

@@ -89,6 +89,16 @@ describe('qiraa CLI', () => {
     expect((await runCli(['events', 'read', 'x', '--from', 'zero'], env)).code).toBe(2);
   });
 
+  it('answers a checkpoint that is not one with exit code 2 and says what one looks like', async () => {
+    const run = await runCli(['events', 'tail', '--after', 'garbage'], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^qiraa: --after must be the position of an event .*not "garbage"\n$/);
+    const first = JSON.parse((await runCli(['events', 'tail', '--limit', '1'], env)).stdout);
+    const after = await runCli(['events', 'tail', '--after', first.position, '--limit', '1'], env);
+    expect(after.code).toBe(0);
+    expect(JSON.parse(after.stdout).position).not.toBe(first.position);
+  });
+
   it('tells the operator to migrate an unmigrated database', async () => {
     const fresh = await createDatabaseIfMissing(db.url.replace(/\/[^/]*$/, '/postgres'), `${db.name}_empty`);
     const run = await runCli(['projections', 'status'], { DATABASE_URL: fresh });

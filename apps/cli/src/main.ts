@@ -1,6 +1,12 @@
+import { failureLine, STOP_SIGNALS } from '@qiraa/runtime';
 import { CommanderError } from 'commander';
 import { CliError } from './cliError';
 import { buildProgram } from './program';
+
+// Killed by a signal, node skips its `exit` hooks and an embedded PostgreSQL this command started would be
+// left running; exiting instead runs them (the shell convention: 128 + the signal number).
+const SIGNAL_NUMBERS: Record<(typeof STOP_SIGNALS)[number], number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+for (const signal of STOP_SIGNALS) process.once(signal, () => process.exit(128 + SIGNAL_NUMBERS[signal]));
 
 try {
   // A command that found problems (drift, refused lines) sets process.exitCode itself.
@@ -9,11 +15,8 @@ try {
   if (error instanceof CommanderError) {
     // Help and version are "errors" to commander but successes to a shell user.
     process.exitCode = error.exitCode === 0 ? 0 : 2;
-  } else if (error instanceof CliError) {
-    console.error(`qiraa: ${error.message}`);
-    process.exitCode = error.exitCode;
   } else {
-    console.error(`qiraa: ${(error as Error).message}`);
-    process.exitCode = 1;
+    console.error(`qiraa: ${failureLine(error)}`);
+    process.exitCode = error instanceof CliError ? error.exitCode : 1;
   }
 }

@@ -67,6 +67,14 @@ describe('qiraa notifications dispatch', () => {
     expect(n).toEqual({ n: 1 });
   });
 
+  it('refuses a recipient id that no user has with exit 1 and a message, writing nothing', async () => {
+    const res = await run(['--kind', 'skill_alert_assigned', '--recipient', '987654321', '--payload', payloadFile]);
+    expect(res.code).toBe(1);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toBe('qiraa: --recipient 987654321: no user has that id (nothing dispatched)\n');
+    expect(await db.sql`select 1 from notifications where recipient_user_id = 987654321`).toEqual([]);
+  });
+
   it('answers a malformed recipient with exit 2', async () => {
     expect((await run(['--kind', 'q5_24h_ack', '--recipient', 'abc', '--payload', payloadFile])).code).toBe(2);
   });

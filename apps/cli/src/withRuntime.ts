@@ -5,12 +5,14 @@ import { CliError } from './cliError';
 /**
  * Opens the same database the server uses (DATABASE_URL, or the embedded cluster under DATA_DIR, joined
  * through its postmaster.pid when a server runs, started here otherwise), runs `work`, and closes it.
+ * `migrate: true` applies pending migrations first, as the server does at start (seed-demo on a fresh data
+ * directory); otherwise pending migrations refuse the command unless `requireMigrated` is false.
  */
 export async function withRuntime<T>(
   work: (runtime: Runtime) => Promise<T>,
-  options: { requireMigrated?: boolean } = {},
+  options: { requireMigrated?: boolean; migrate?: boolean } = {},
 ): Promise<T> {
-  const runtime = await openRuntime(loadConfig(), { role: 'cli', migrate: false });
+  const runtime = await openRuntime(loadConfig(), { role: 'cli', migrate: options.migrate ?? false });
   try {
     if (options.requireMigrated ?? true) {
       const pending = await pendingMigrations(runtime.sql);

@@ -1,20 +1,22 @@
-import { loadConfig } from '@qiraa/runtime';
+import { describeStartup, loadConfig, processLifecycle } from '@qiraa/runtime';
 import { pino } from 'pino';
 import { runWorker } from './runWorker';
 
-const config = loadConfig();
-const logger = pino({ level: config.logLevel, base: { app: 'qiraa-worker' } });
-const running = await runWorker(config, (line) => logger.info(line));
-logger.info({ projections: running.runtime.projector.projections.map((p) => p.name) }, 'worker ready');
+const logger = pino({ level: process.env.LOG_LEVEL || 'info', base: { app: 'qiraa-worker' } });
+const life = processLifecycle({
+  name: 'qiraa-worker',
+  graceMs: 30_000,
+  log: (fields, message) => logger.info(fields, message),
+});
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  logger.info({ signal }, 'worker shutting down');
-  setTimeout(() => process.exit(1), 30_000).unref();
-  await running.close();
-  process.exit(0);
+try {
+  const config = loadConfig();
+  const running = await runWorker(config, (line) => logger.info(line));
+  life.onStop(() => running.close());
+  const database = describeStartup(running.runtime);
+  logger.info(database.fields, database.message);
+  logger.info({ projections: running.runtime.projector.projections.map((p) => p.name) }, 'worker ready');
+  life.started();
+} catch (error) {
+  await life.fail(error);
 }
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -1,3 +1,4 @@
+import { SetupError } from '@qiraa/db';
 import { startProjectionWorker } from '@qiraa/projections';
 import type { Config, Runtime } from '@qiraa/runtime';
 import { openRuntime } from '@qiraa/runtime';
@@ -12,7 +13,13 @@ export interface RunningWorker {
  * lock lets one instance work a projection at a time, so BullMQ's at-least-once delivery is harmless.
  */
 export async function runWorker(config: Config, log: (line: string) => void): Promise<RunningWorker> {
-  if (!config.redisUrl) throw new Error('REDIS_URL is required for the worker (without it the API runs projections)');
+  if (!config.redisUrl) {
+    throw new SetupError(
+      'REDIS_URL',
+      'REDIS_URL is required for the worker; set it to the Redis the API uses (redis://host:6379), or run no ' +
+        'worker: without REDIS_URL the API runs projections itself',
+    );
+  }
   const runtime = await openRuntime(config, { role: 'worker', log });
   const worker = startProjectionWorker({ sql: runtime.sql, store: runtime.store }, runtime.projector.projections, {
     redisUrl: config.redisUrl,

@@ -2,7 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { assertPostgresCanEnter } from './dataDirAccess';
 import { freeLoopbackPort } from './freePort';
+import { SetupError } from './setupError';
 
 export const EMBEDDED_USER = 'postgres';
 export const EMBEDDED_PASSWORD = 'qiraa-embedded';
@@ -12,6 +14,9 @@ export interface EmbeddedServer {
   readonly url: string;
   /** True when another process (a running server, a CLI) already owned the cluster. */
   readonly reused: boolean;
+  readonly port: number;
+  /** The cluster's folder (`$DATA_DIR/pg`). */
+  readonly dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -60,10 +65,23 @@ export async function startEmbeddedPostgres(
   const absolute = path.resolve(dataDir);
   const existingPort = runningCluster(absolute);
   if (existingPort !== null) {
-    return { url: urlFor(existingPort), reused: true, stop: async () => {} };
+    return { url: urlFor(existingPort), reused: true, port: existingPort, dataDir: absolute, stop: async () => {} };
   }
-  await mkdir(path.dirname(absolute), { recursive: true });
+  await mkdir(path.dirname(absolute), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    throw new SetupError(
+      'DATA_DIR',
+      `DATA_DIR: cannot create ${path.dirname(absolute)} (${error.code ?? error.message}); ` +
+        'set DATA_DIR to a directory this user may write',
+    );
+  });
+  assertPostgresCanEnter(path.dirname(absolute));
   const port = await freeLoopbackPort();
+  // The package rejects with a bare string or nothing at all; keep the server's last words for the message.
+  let lastLine = '';
+  const remember = (line: string) => {
+    if (line) lastLine = line.split('\n').filter(Boolean).at(-1) ?? lastLine;
+    log(line);
+  };
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: absolute,
@@ -76,16 +94,30 @@ export async function startEmbeddedPostgres(
     // The package passes --lc-messages=en_US.UTF-8, which minimal machines lack; a later flag wins.
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8', '--lc-messages=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on'],
-    onLog: (message) => log(String(message).trim()),
-    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+    onLog: (message) => remember(String(message).trim()),
+    onError: (message) => remember(String(message instanceof Error ? message.message : message).trim()),
   });
-  if (!existsSync(path.join(absolute, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  try {
+    if (!existsSync(path.join(absolute, 'PG_VERSION'))) await server.initialise();
+    await server.start();
+  } catch (error) {
+    await server.stop().catch(() => {});
+    assertPostgresCanEnter(absolute);
+    const reason = error instanceof Error ? error.message : typeof error === 'string' ? error : lastLine;
+    throw new SetupError(
+      'DATA_DIR',
+      `DATA_DIR: the embedded PostgreSQL did not start in ${absolute}` +
+        `${reason ? ` (${reason.split('\n')[0]})` : ''}; fix or move that directory (set DATA_DIR), ` +
+        'or set DATABASE_URL to a PostgreSQL server',
+    );
+  }
   const stopOnExit = () => (server as unknown as { process?: ChildProcess }).process?.kill('SIGINT');
   process.once('exit', stopOnExit);
   return {
     url: urlFor(port),
     reused: false,
+    port,
+    dataDir: absolute,
     stop: async () => {
       process.removeListener('exit', stopOnExit);
       await server.stop();

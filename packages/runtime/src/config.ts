@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isDatabaseUrl, SetupError } from '@qiraa/db';
 
 export interface Config {
   readonly port: number;
@@ -31,20 +32,38 @@ function trustProxy(value: string | undefined): boolean | string {
 
 const nonEmpty = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : undefined);
 
-function integer(value: string | undefined, fallback: number, name: string): number {
+function integer(value: string | undefined, fallback: number, name: string, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > max) {
+    throw new SetupError(
+      name,
+      `${name} must be a non-negative integer${max < Number.MAX_SAFE_INTEGER ? ` up to ${max}` : ''}, got "${value}"; fix or unset ${name}`,
+    );
+  }
   return n;
+}
+
+/** The URL itself is never quoted back: it usually holds a password. */
+function databaseUrl(value: string | undefined): string | undefined {
+  const url = nonEmpty(value);
+  if (url !== undefined && !isDatabaseUrl(url)) {
+    throw new SetupError(
+      'DATABASE_URL',
+      'DATABASE_URL is not a PostgreSQL URL: write it as postgres://user:password@host:5432/database ' +
+        '(percent-encode @ : / # ? in the password), or unset it to use the embedded PostgreSQL',
+    );
+  }
+  return url;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
-    port: integer(env.PORT, 8787, 'PORT'),
+    port: integer(env.PORT, 8787, 'PORT', 65_535),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     nodeEnv: nonEmpty(env.NODE_ENV) ?? 'development',
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
-    databaseUrl: nonEmpty(env.DATABASE_URL),
+    databaseUrl: databaseUrl(env.DATABASE_URL),
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? './.data'),
     redisUrl: nonEmpty(env.REDIS_URL),
     eventstoreUrl: nonEmpty(env.EVENTSTORE_URL),

@@ -21,6 +21,24 @@ describe('loadConfig', () => {
 
   it('refuses a port that is not a number', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a non-negative integer/);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be a non-negative integer up to 65535/);
+  });
+
+  it('refuses a malformed DATABASE_URL by name, without repeating it (it holds the password)', () => {
+    for (const url of ['postgres://qiraa:hunter2#x@db:port/q', 'hunter2', 'mysql://qiraa:hunter2@db/q']) {
+      let message = '';
+      try {
+        loadConfig({ DATABASE_URL: url });
+      } catch (error) {
+        expect(error).toMatchObject({ name: 'SetupError', setting: 'DATABASE_URL' });
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^DATABASE_URL is not a PostgreSQL URL: write it as postgres:\/\/user:password@host/);
+      expect(message).not.toContain('hunter2');
+    }
+    expect(loadConfig({ DATABASE_URL: 'postgresql://q:p%23w@db.internal:6432/q?sslmode=require' }).databaseUrl).toBe(
+      'postgresql://q:p%23w@db.internal:6432/q?sslmode=require',
+    );
   });
 
   it('reads TRUST_PROXY as off, on or a list of proxy addresses', () => {

@@ -1,4 +1,13 @@
-import { connect, type DatabaseLocation, migrateOrThrow, openDatabase, pendingMigrations, type Sql } from '@qiraa/db';
+import {
+  connect,
+  type DatabaseLocation,
+  migrateOrThrow,
+  openDatabase,
+  pendingMigrations,
+  probeDatabase,
+  SetupError,
+  type Sql,
+} from '@qiraa/db';
 import { type EventStore, kurrentdbEventStore, postgresEventStore } from '@qiraa/eventstore';
 import { resolveJwtSecret } from '@qiraa/identity';
 import type { BoundedContext, ContextDeps } from '@qiraa/kernel';
@@ -39,9 +48,12 @@ export interface OpenOptions {
  * (PostgreSQL unless EVENTSTORE_URL), and the projector (BullMQ wake-ups with REDIS_URL, else in-process).
  */
 export async function openRuntime(config: Config, options: OpenOptions): Promise<Runtime> {
+  // Settings checks come first: a doomed start must not create or start a database cluster.
+  if (options.role === 'api') assertJwtSecret(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: options.log });
   const sql = connect(database.url, { applicationName: `qiraa-${options.role}` });
   try {
+    await probeDatabase(sql, database);
     if (options.migrate ?? options.role !== 'cli') await migrateOrThrow(sql);
   } catch (error) {
     await sql.end();
@@ -110,6 +122,17 @@ export async function openRuntime(config: Config, options: OpenOptions): Promise
       await database.release();
     },
   };
+}
+
+/** The rules resolveJwtSecret enforces, checked before anything starts so the failure is one clear line. */
+function assertJwtSecret(config: Config): void {
+  const fix = 'set JWT_SECRET to a random string of at least 32 characters (e.g. `openssl rand -base64 48`)';
+  if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
+    throw new SetupError('JWT_SECRET', `JWT_SECRET is shorter than 32 characters; ${fix}`);
+  }
+  if (config.jwtSecret === undefined && config.nodeEnv === 'production') {
+    throw new SetupError('JWT_SECRET', `JWT_SECRET is required when NODE_ENV=production; ${fix}`);
+  }
 }
 
 function redisCheck(url: string): ReadinessCheck {

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@qiraa/eventstore';
+import { loadConfig } from '@qiraa/runtime';
 import { CliError } from '../cliError';
 import { withRuntime } from '../withRuntime';
 
@@ -33,6 +34,17 @@ export async function eventsReadCommand(stream: string, options: { from: string;
   });
 }
 
+/** The `position` of a printed event: `xid:global` in the PostgreSQL store, a commit position in KurrentDB. */
+function checkpoint(value: string): string {
+  const kurrent = loadConfig().eventstoreUrl !== undefined;
+  if ((kurrent ? /^\d+$/ : /^\d+:\d+$/).test(value)) return value;
+  throw new CliError(
+    `--after must be the position of an event as \`events tail\` prints it (${kurrent ? 'digits' : 'like 1234:56'}), ` +
+      `not "${value}"`,
+    2,
+  );
+}
+
 export async function eventsTailCommand(options: {
   after?: string;
   type?: string[];
@@ -40,8 +52,9 @@ export async function eventsTailCommand(options: {
   limit?: string;
 }): Promise<void> {
   const limit = options.limit ? positiveInt(options.limit, '--limit') : Number.POSITIVE_INFINITY;
+  const start = options.after === undefined ? null : checkpoint(options.after);
   await withRuntime(async ({ store }) => {
-    let after = options.after ?? null;
+    let after = start;
     let written = 0;
     const types = options.type?.length ? options.type : undefined;
     for (;;) {

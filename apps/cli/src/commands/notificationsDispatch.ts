@@ -33,6 +33,9 @@ export async function notificationsDispatchCommand(options: NotificationsDispatc
     throw new CliError(`cannot read the payload JSON ${options.payload}: ${(error as Error).message}`, 2);
   }
   const result = await withRuntime(async ({ sql, store }) => {
+    // dispatch skips an unknown recipient (a producer's user may be deleted meanwhile); an operator typed it.
+    const [recipient] = await sql`select 1 from users where id = ${recipientUserId}`;
+    if (!recipient) throw new CliError(`--recipient ${recipientUserId}: no user has that id (nothing dispatched)`);
     try {
       return await dispatch(
         { sql, store, logger: { error: (object, message) => console.error(message, JSON.stringify(object)) } },

@@ -85,161 +85,168 @@ function table(rows: LoginRow[]): string {
  * `qiraa seed-demo`: on an empty database only, one Jordanian organization with a school, two classes
  * (grades 1 and 2), a user of every persona, parents linked to children and five students per class with
  * quickCodes, all created through the identity context's commands; the demo content pack (`qiraa content
- * import content/pack`); then prints how to sign in as each.
+ * import content/pack`); then prints how to sign in as each. Migrates first, as the server does at start, so
+ * it works on a fresh data directory.
  */
 export async function seedDemoCommand(): Promise<void> {
-  await withRuntime(async ({ sql, store, config }) => {
-    const [anyUser] = await sql`select 1 from users limit 1`;
-    if (anyUser) {
-      throw new CliError('the database already has users; seed-demo only seeds an empty database (nothing changed)');
-    }
-    const superAdmin = await registerFirstAdmin(sql, {
-      email: `super@${DOMAIN}`,
-      password: DEMO_PASSWORD,
-      fullNameAr: 'المشرف العام',
-    }).catch((error: unknown) => {
-      if (error instanceof ApiError && error.code === 'PERMISSION_DENIED') {
+  await withRuntime(
+    async ({ sql, store, config }) => {
+      const [anyUser] = await sql`select 1 from users limit 1`;
+      if (anyUser) {
         throw new CliError('the database already has users; seed-demo only seeds an empty database (nothing changed)');
       }
-      throw error;
-    });
-    const root: Caller = {
-      userId: superAdmin.id,
-      persona: 'ADMIN',
-      organizationId: null,
-      schoolId: null,
-      permissions: permissionsFor('ADMIN', null),
-    };
-
-    const org = await createOrganization(sql, {
-      name: 'شبكة مدارس الأمل (تجريبية)',
-      slug: 'amal-demo-jo',
-      country: 'JO',
-      defaultLocale: 'ar-JO',
-    });
-    const school = await createSchool(sql, root, {
-      organizationId: org.id,
-      name: 'مدرسة الأمل الأساسية - عمّان',
-      country: 'JO',
-    });
-    const adultIds: { id: number; persona: string }[] = [{ id: superAdmin.id, persona: 'ADMIN' }];
-    const adult = async (persona: string, input: Adult, rows: LoginRow[]) => {
-      const { id } = await createUser(sql, root, input);
-      adultIds.push({ id, persona: input.primaryPersona });
-      rows.push({ persona, signIn: input.email, secret: DEMO_PASSWORD, name: input.fullNameAr });
-      return id;
-    };
-
-    const adults: LoginRow[] = [
-      { persona: 'ADMIN (super scope)', signIn: superAdmin.email, secret: DEMO_PASSWORD, name: 'المشرف العام' },
-    ];
-    const inOrg = { password: DEMO_PASSWORD, organizationId: org.id };
-    await adult(
-      'ADMIN (organization)',
-      { primaryPersona: 'ADMIN', email: `admin@${DOMAIN}`, fullNameAr: 'سامر الحداد', ...inOrg },
-      adults,
-    );
-    await adult(
-      'PRINCIPAL',
-      {
-        primaryPersona: 'PRINCIPAL',
-        email: `principal@${DOMAIN}`,
-        fullNameAr: 'منى الخطيب',
-        schoolId: school.id,
-        ...inOrg,
-      },
-      adults,
-    );
-    await adult(
-      'MANAGER',
-      { primaryPersona: 'MANAGER', email: `manager@${DOMAIN}`, fullNameAr: 'عمر الزعبي', ...inOrg },
-      adults,
-    );
-
-    const students: LoginRow[] = [];
-    const studentIds = new Map<string, number>();
-    const classLines: string[] = [];
-    for (const spec of CLASSES) {
-      const cls = await createClass(sql, root, {
-        schoolId: school.id,
-        name: spec.name,
-        grade: spec.grade,
-        academicYear: ACADEMIC_YEAR,
+      const superAdmin = await registerFirstAdmin(sql, {
+        email: `super@${DOMAIN}`,
+        password: DEMO_PASSWORD,
+        fullNameAr: 'المشرف العام',
+      }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 'PERMISSION_DENIED') {
+          throw new CliError(
+            'the database already has users; seed-demo only seeds an empty database (nothing changed)',
+          );
+        }
+        throw error;
       });
-      const teacherId = await adult('TEACHER', { primaryPersona: 'TEACHER', ...spec.teacher, ...inOrg }, adults);
-      await assignClassTeacher(sql, root, cls.id, teacherId);
-      const codes: string[] = [];
-      for (const [i, fullNameAr] of spec.students.entries()) {
-        const quickCode = String(i + 1).padStart(2, '0');
-        const { studentId } = await enrollStudent(
-          sql,
-          { id: cls.id, organization_id: org.id },
-          { fullNameAr, quickCode, ...(GENDER[fullNameAr] ? { gender: GENDER[fullNameAr] } : {}) },
-        );
-        studentIds.set(fullNameAr, studentId);
-        codes.push(`${quickCode} ${fullNameAr}`);
-        students.push({
-          persona: `STUDENT (grade ${spec.grade})`,
-          signIn: `class code ${cls.loginCode}`,
-          secret: quickCode,
-          name: fullNameAr,
-        });
-      }
-      classLines.push(
-        `  ${spec.name} (grade ${spec.grade}, ${ACADEMIC_YEAR}): class code ${cls.loginCode}, valid until ` +
-          `${cls.loginCodeExpiresAt.slice(0, 10)}; teacher ${spec.teacher.email}; quickCodes ${codes.join(', ')}`,
-      );
-    }
-    for (const parent of PARENTS) {
-      const parentId = await adult(
-        'PARENT',
-        { primaryPersona: 'PARENT', email: parent.email, fullNameAr: parent.fullNameAr, ...inOrg },
+      const root: Caller = {
+        userId: superAdmin.id,
+        persona: 'ADMIN',
+        organizationId: null,
+        schoolId: null,
+        permissions: permissionsFor('ADMIN', null),
+      };
+
+      const org = await createOrganization(sql, {
+        name: 'شبكة مدارس الأمل (تجريبية)',
+        slug: 'amal-demo-jo',
+        country: 'JO',
+        defaultLocale: 'ar-JO',
+      });
+      const school = await createSchool(sql, root, {
+        organizationId: org.id,
+        name: 'مدرسة الأمل الأساسية - عمّان',
+        country: 'JO',
+      });
+      const adultIds: { id: number; persona: string }[] = [{ id: superAdmin.id, persona: 'ADMIN' }];
+      const adult = async (persona: string, input: Adult, rows: LoginRow[]) => {
+        const { id } = await createUser(sql, root, input);
+        adultIds.push({ id, persona: input.primaryPersona });
+        rows.push({ persona, signIn: input.email, secret: DEMO_PASSWORD, name: input.fullNameAr });
+        return id;
+      };
+
+      const adults: LoginRow[] = [
+        { persona: 'ADMIN (super scope)', signIn: superAdmin.email, secret: DEMO_PASSWORD, name: 'المشرف العام' },
+      ];
+      const inOrg = { password: DEMO_PASSWORD, organizationId: org.id };
+      await adult(
+        'ADMIN (organization)',
+        { primaryPersona: 'ADMIN', email: `admin@${DOMAIN}`, fullNameAr: 'سامر الحداد', ...inOrg },
         adults,
       );
-      for (const child of parent.children) await linkParent(sql, root, studentIds.get(child)!, parentId);
-    }
+      await adult(
+        'PRINCIPAL',
+        {
+          primaryPersona: 'PRINCIPAL',
+          email: `principal@${DOMAIN}`,
+          fullNameAr: 'منى الخطيب',
+          schoolId: school.id,
+          ...inOrg,
+        },
+        adults,
+      );
+      await adult(
+        'MANAGER',
+        { primaryPersona: 'MANAGER', email: `manager@${DOMAIN}`, fullNameAr: 'عمر الزعبي', ...inOrg },
+        adults,
+      );
 
-    const history = await seedMasteryHistory({ sql, store }, [...studentIds.values()]);
-    const [firstChild] = CLASSES[0].students;
-    const [firstClass] = await sql<{ id: string }[]>`select id from classes where name = ${CLASSES[0].name}`;
-    const notices = await seedDemoNotifications({ sql, store }, adultIds, {
-      studentId: studentIds.get(firstChild)!,
-      classId: firstClass!.id,
-      studentName: firstChild.split(' ')[0]!,
-    });
+      const students: LoginRow[] = [];
+      const studentIds = new Map<string, number>();
+      const classLines: string[] = [];
+      for (const spec of CLASSES) {
+        const cls = await createClass(sql, root, {
+          schoolId: school.id,
+          name: spec.name,
+          grade: spec.grade,
+          academicYear: ACADEMIC_YEAR,
+        });
+        const teacherId = await adult('TEACHER', { primaryPersona: 'TEACHER', ...spec.teacher, ...inOrg }, adults);
+        await assignClassTeacher(sql, root, cls.id, teacherId);
+        const codes: string[] = [];
+        for (const [i, fullNameAr] of spec.students.entries()) {
+          const quickCode = String(i + 1).padStart(2, '0');
+          const { studentId } = await enrollStudent(
+            sql,
+            { id: cls.id, organization_id: org.id },
+            { fullNameAr, quickCode, ...(GENDER[fullNameAr] ? { gender: GENDER[fullNameAr] } : {}) },
+          );
+          studentIds.set(fullNameAr, studentId);
+          codes.push(`${quickCode} ${fullNameAr}`);
+          students.push({
+            persona: `STUDENT (grade ${spec.grade})`,
+            signIn: `class code ${cls.loginCode}`,
+            secret: quickCode,
+            name: fullNameAr,
+          });
+        }
+        classLines.push(
+          `  ${spec.name} (grade ${spec.grade}, ${ACADEMIC_YEAR}): class code ${cls.loginCode}, valid until ` +
+            `${cls.loginCodeExpiresAt.slice(0, 10)}; teacher ${spec.teacher.email}; quickCodes ${codes.join(', ')}`,
+        );
+      }
+      for (const parent of PARENTS) {
+        const parentId = await adult(
+          'PARENT',
+          { primaryPersona: 'PARENT', email: parent.email, fullNameAr: parent.fullNameAr, ...inOrg },
+          adults,
+        );
+        for (const child of parent.children) await linkParent(sql, root, studentIds.get(child)!, parentId);
+      }
 
-    // The shipped content pack, so assessment and training have forms, lists and items to serve.
-    const pack = await importContentPack({ sql }, DEMO_PACK_DIR);
-    if (pack.problems.length > 0) throw new CliError(`the demo content pack was refused:\n${pack.problems.join('\n')}`);
-    const content = packTotals(pack);
+      const history = await seedMasteryHistory({ sql, store }, [...studentIds.values()]);
+      const [firstChild] = CLASSES[0].students;
+      const [firstClass] = await sql<{ id: string }[]>`select id from classes where name = ${CLASSES[0].name}`;
+      const notices = await seedDemoNotifications({ sql, store }, adultIds, {
+        studentId: studentIds.get(firstChild)!,
+        classId: firstClass!.id,
+        studentName: firstChild.split(' ')[0]!,
+      });
 
-    const base = `http://localhost:${config.port}`;
-    const example = students[0]!;
-    console.log(
-      [
-        `Demo data created: organization ${org.name} (${org.id}, ${org.country}, ${org.defaultLocale}), ` +
-          `school ${school.name} (${school.id}), ${CLASSES.length} classes, ${adults.length} adults, ${students.length} students.`,
-        '',
-        `Every adult's password: ${DEMO_PASSWORD}. Students sign in with their class code and two-digit quickCode.`,
-        '',
-        table([...adults, ...students]),
-        '',
-        'Classes:',
-        ...classLines,
-        '',
-        'Parents: ' + PARENTS.map((p) => `${p.email} → ${p.children.join(' + ')}`).join('; '),
-        '',
-        `Mastery history: ${history} mastery events over the last 20 school days (profiles and leaderboards show them).`,
-        `Notifications: ${notices} in the inboxes of the demo adults (GET /api/notifications).`,
-        `Content: the demo pack (content/pack), ${content.accepted} rows in ${content.files} approved import batches, ` +
-          `${content.cellsSet} global diagnostic blueprint cells.`,
-        '',
-        'Try it (start the server with `npm start` first):',
-        `  curl -s -X POST ${base}/api/auth/login -H 'content-type: application/json' ` +
-          `-d '{"email":"teacher1@${DOMAIN}","password":"${DEMO_PASSWORD}"}'`,
-        `  curl -s -X POST ${base}/api/auth/student/quickcode -H 'content-type: application/json' ` +
-          `-d '{"classCode":"${example.signIn.replace('class code ', '')}","quickCode":"${example.secret}"}'`,
-      ].join('\n'),
-    );
-  });
+      // The shipped content pack, so assessment and training have forms, lists and items to serve.
+      const pack = await importContentPack({ sql }, DEMO_PACK_DIR);
+      if (pack.problems.length > 0)
+        throw new CliError(`the demo content pack was refused:\n${pack.problems.join('\n')}`);
+      const content = packTotals(pack);
+
+      const base = `http://localhost:${config.port}`;
+      const example = students[0]!;
+      console.log(
+        [
+          `Demo data created: organization ${org.name} (${org.id}, ${org.country}, ${org.defaultLocale}), ` +
+            `school ${school.name} (${school.id}), ${CLASSES.length} classes, ${adults.length} adults, ${students.length} students.`,
+          '',
+          `Every adult's password: ${DEMO_PASSWORD}. Students sign in with their class code and two-digit quickCode.`,
+          '',
+          table([...adults, ...students]),
+          '',
+          'Classes:',
+          ...classLines,
+          '',
+          'Parents: ' + PARENTS.map((p) => `${p.email} → ${p.children.join(' + ')}`).join('; '),
+          '',
+          `Mastery history: ${history} mastery events over the last 20 school days (profiles and leaderboards show them).`,
+          `Notifications: ${notices} in the inboxes of the demo adults (GET /api/notifications).`,
+          `Content: the demo pack (content/pack), ${content.accepted} rows in ${content.files} approved import batches, ` +
+            `${content.cellsSet} global diagnostic blueprint cells.`,
+          '',
+          'Try it (start the server with `npm start` first):',
+          `  curl -s -X POST ${base}/api/auth/login -H 'content-type: application/json' ` +
+            `-d '{"email":"teacher1@${DOMAIN}","password":"${DEMO_PASSWORD}"}'`,
+          `  curl -s -X POST ${base}/api/auth/student/quickcode -H 'content-type: application/json' ` +
+            `-d '{"classCode":"${example.signIn.replace('class code ', '')}","quickCode":"${example.secret}"}'`,
+        ].join('\n'),
+      );
+    },
+    { migrate: true },
+  );
 }
