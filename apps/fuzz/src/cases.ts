@@ -65,6 +65,22 @@ function tenantRefs(op: Operation): string[] {
 const destructive = (op: Operation) => op.method === 'DELETE' || /\/(deactivate|rescind|retire)$/.test(op.path);
 
 /** Valid values for `op`, naming world ids where the schema asks for one of them. */
+/** The schema with every property that names a tenant resource made required, so a tenant probe has one to hit. */
+function requireRefs(op: Operation, s: Schema | undefined): Schema | undefined {
+  if (!s) return s;
+  const props = s.properties
+    ? Object.fromEntries(Object.entries(s.properties).map(([k, sub]) => [k, requireRefs(op, sub) as Schema]))
+    : undefined;
+  const refs = Object.keys(s.properties ?? {}).filter((k) => refName(op, k) && refName(op, k) !== 'classCode');
+  return {
+    ...s,
+    ...(props ? { properties: props, required: [...new Set([...(s.required ?? []), ...refs])] } : {}),
+    ...(s.oneOf ? { oneOf: s.oneOf.map((x) => requireRefs(op, x) as Schema) } : {}),
+    ...(s.anyOf ? { anyOf: s.anyOf.map((x) => requireRefs(op, x) as Schema) } : {}),
+    ...(s.items ? { items: requireRefs(op, s.items) as Schema } : {}),
+  };
+}
+
 function draftArb(op: Operation, world: FuzzWorld, ids: 'mixed' | 'own'): fc.Arbitrary<Draft> {
   const own: IdSet = destructive(op) ? world.ownExpendable : world.own;
   const override = (name: string, schema: Schema) => {
@@ -84,7 +100,8 @@ function draftArb(op: Operation, world: FuzzWorld, ids: 'mixed' | 'own'): fc.Arb
     fc.record(Object.fromEntries(params.map((p) => [p.name, validArbitrary(p.schema, override, p.name)])), {
       requiredKeys: params.filter((p) => p.required).map((p) => p.name),
     });
-  const body = op.body ? validArbitrary(op.body, override) : fc.constant(undefined);
+  const bodySchema = ids === 'own' ? requireRefs(op, op.body) : op.body;
+  const body = bodySchema ? validArbitrary(bodySchema, override) : fc.constant(undefined);
   return fc
     .tuple(record(pathParams), record(queryParams), record(headerParams), body)
     .map(([pathValues, query, headers, value]) => ({
@@ -149,7 +166,8 @@ function tenantArb(op: Operation, world: FuzzWorld): fc.Arbitrary<TenantProbe> {
         const last = s.at[s.at.length - 1];
         return typeof last === 'string' && refName(op, last) !== undefined && refName(op, last) !== 'classCode';
       });
-      if (fields.length === 0) return fc.constant({ draft, twin: draft, ref: 'body:none', persona });
+      // A union branch without a reference (e.g. a kind of event that names no student): probe nothing.
+      if (fields.length === 0) return fc.constant({ draft, twin: draft, ref: 'none', persona });
       return fc.constantFrom(...fields).map((slot) => {
         const at = (slot as { at: Array<string | number> }).at;
         const ref = refName(op, at[at.length - 1] as string) as TenantRef;
@@ -183,6 +201,7 @@ export function buildCase(op: Operation, world: FuzzWorld, seed: number, index: 
   }
   if (phase === 'tenant') {
     const { draft, twin, ref, persona } = sample(tenantArb(op, world));
+    if (ref === 'none') return { ...base, label: 'tenant:none', persona, request: render(draft), badToken: false };
     return {
       ...base,
       label: `tenant:${ref}`,
@@ -198,7 +217,14 @@ export function buildCase(op: Operation, world: FuzzWorld, seed: number, index: 
     fc.record({ draft: draftArb(op, world, 'mixed'), persona: personaArb(world), index: fc.nat() }).chain((r) => {
       const start = withPersona(r.draft, r.persona);
       const usable = mutators.filter((m) => m.applies(op, start));
-      const mutator = usable[r.index % usable.length] ?? mutators[0];
+      const total = usable.reduce((sum, m) => sum + (m.weight ?? 1), 0);
+      const ticket = r.index % total;
+      let seen = 0;
+      const mutator =
+        usable.find((m) => {
+          seen += m.weight ?? 1;
+          return ticket < seen;
+        }) ?? mutators[0];
       if (!mutator) throw new Error('no mutator');
       return mutator.arb(op, start, world).map((draft) => ({ draft, mutator: mutator.name, persona: r.persona }));
     }),

@@ -12,6 +12,8 @@ type Slot =
 
 export interface Mutator {
   name: string;
+  /** Relative chance among the mutators that apply: narrow ones (dates) get more, so they are not drowned. */
+  weight?: number;
   applies(op: Operation, d: Draft): boolean;
   arb(op: Operation, d: Draft, world: FuzzWorld): fc.Arbitrary<Draft>;
 }
@@ -91,6 +93,9 @@ function put(d: Draft, slot: Slot, value: unknown, raw = false): Draft {
   next.rawQuery = [...next.rawQuery, `${encodeURIComponent(slot.name)}=${raw ? text : looseEncode(text)}`];
   return next;
 }
+
+const looksLikeDate = (slot: Slot) =>
+  slot.where === 'body' && typeof slot.value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(slot.value);
 
 const isType = (slot: Slot, ...types: string[]) => {
   const t = slot.schema?.type;
@@ -278,11 +283,14 @@ export const MUTATORS: Mutator[] = [
     (slot) => slot.where !== 'body',
     () => fc.constantFrom(...BAD_PERCENT).map((value) => ({ value, raw: true })),
   ),
-  slotMutator(
-    'date-time',
-    (slot) => slot.schema?.format === 'date-time' || slot.schema?.format === 'date',
-    () => plain(...DATE_TIMES),
-  ),
+  {
+    ...slotMutator(
+      'date-time',
+      (slot) => slot.schema?.format === 'date-time' || slot.schema?.format === 'date' || looksLikeDate(slot),
+      () => plain(...DATE_TIMES),
+    ),
+    weight: 4,
+  },
   {
     name: 'missing-key',
     applies: (op, d) => d.body !== undefined || op.params.some((p) => p.required),
@@ -359,6 +367,61 @@ export const MUTATORS: Mutator[] = [
           const forms = [`${k}=1&${k}=2`, `${k}[]=1`, `${k}[x]=1`, `${k}=`, k];
           next.query = next.query.filter(([q]) => q !== name);
           next.rawQuery = [...next.rawQuery, forms[shape] as string];
+          return next;
+        }),
+  },
+  {
+    name: 'routing',
+    applies: () => true,
+    arb: (op, d) =>
+      fc
+        .constantFrom<(next: Draft) => void>(
+          (next) => {
+            next.method = 'OPTIONS';
+          },
+          (next) => {
+            next.method = 'HEAD';
+          },
+          (next) => {
+            next.method = 'TRACE';
+          },
+          (next) => {
+            next.method = 'PROPFIND';
+          },
+          (next) => {
+            next.method = op.method === 'GET' ? 'PATCH' : 'GET';
+          },
+          (next) => {
+            next.path = `${next.path}/`;
+          },
+          (next) => {
+            next.path = next.path.replace('/api/', '/api//');
+          },
+          (next) => {
+            next.path = next.path.toUpperCase().replace(/\{([^}]+)\}/g, (m) => m.toLowerCase());
+          },
+          (next) => {
+            next.path = `${next.path}/unknown`;
+          },
+          (next) => {
+            next.path = next.path.replace('/api/', '/api/%zz');
+          },
+          (next) => {
+            next.path = next.path.replace('/api/', '/api/%C0%AF/');
+          },
+          (next) => {
+            next.path = `${next.path}%`;
+          },
+          (next) => {
+            next.path = next.path.replace('/api/', '/api/./../api/');
+          },
+          (next) => {
+            next.path = `${next.path};jsessionid=1`;
+          },
+        )
+        .map((change) => {
+          const next = clone(d);
+          change(next);
           return next;
         }),
   },

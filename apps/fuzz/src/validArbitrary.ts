@@ -5,6 +5,20 @@ import type { Schema } from './openapi';
 export type Override = (name: string, schema: Schema) => fc.Arbitrary<unknown> | undefined;
 
 const INT32 = 2 ** 31 - 1;
+const YEAR_2000 = new Date('2000-01-01T00:00:00Z');
+const YEAR_2100 = new Date('2099-12-31T23:59:59Z');
+const EDGE_DATE_TIMES = [
+  '2016-12-31T23:59:60Z',
+  '2026-06-30T23:59:60Z',
+  '2026-03-29T02:30:00+03:00',
+  '2026-01-01T00:00:00.123456789Z',
+  '2026-01-01t10:00:00z',
+  '2026-01-01T10:00:00-00:00',
+  '1970-01-01T00:00:00Z',
+  '2026-02-28T23:59:59+14:00',
+];
+/** Integers a schema without `maximum` allows and a bigint column or a Number may not hold. */
+const HUGE_INTEGERS = [2 ** 31, 2 ** 53 - 1, 2 ** 53, 2 ** 63, 1e20, 1e300];
 const ARABIC = fc.constantFrom(...'ابتثجحخدذرزسشصضطظعغفقكلمنهوي ءآأإةى'.split(''));
 const TEXT_UNITS = fc.oneof(fc.constantFrom<'grapheme-ascii'>('grapheme-ascii'), fc.constant(ARABIC));
 
@@ -21,9 +35,14 @@ function stringArb(s: Schema): fc.Arbitrary<string> {
     case 'email':
       return fc.emailAddress({ size: 'small' }).filter(fits);
     case 'date-time':
-      return fc
-        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
-        .map((d) => d.toISOString());
+      return fc.oneof(
+        {
+          arbitrary: fc.date({ min: YEAR_2000, max: YEAR_2100, noInvalidDate: true }).map((d) => d.toISOString()),
+          weight: 6,
+        },
+        // RFC 3339 allows these, so they are valid input a handler must cope with.
+        { arbitrary: fc.constantFrom(...EDGE_DATE_TIMES), weight: 1 },
+      );
     case 'date':
       return fc
         .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
@@ -38,6 +57,13 @@ function stringArb(s: Schema): fc.Arbitrary<string> {
 function integerArb(s: Schema): fc.Arbitrary<number> {
   const min = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : -INT32);
   const max = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : INT32);
+  if (s.maximum === undefined && s.exclusiveMaximum === undefined) {
+    const huge = HUGE_INTEGERS.filter((n) => n >= min);
+    return fc.oneof(
+      { arbitrary: fc.integer({ min, max }), weight: 5 },
+      { arbitrary: fc.constantFrom(...huge), weight: 1 },
+    );
+  }
   if (min >= -INT32 - 1 && max <= INT32) return fc.integer({ min, max });
   // Ids allow up to 2^53-1: mostly small values near the bottom (where real rows are), sometimes anywhere.
   const near = fc.integer({ min: Math.max(min, -INT32), max: Math.min(max, Math.max(min, 0) + 1000) });
