@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { type FuzzWorld, type IdSet, type Persona, TENANT_REFS, type TenantRef } from './fuzzWorld';
-import { bodySlots, MUTATORS } from './mutations';
+import { bodySlots, MUTATORS, weightOf } from './mutations';
 import type { Operation, Schema } from './openapi';
 import { type Draft, type FuzzRequest, render } from './request';
 import { validArbitrary } from './validArbitrary';
@@ -36,6 +36,8 @@ export function phaseOf(index: number, op: Operation): Phase {
 /** The world id a parameter or field name stands for, if any. */
 export function refName(op: Operation, name: string): TenantRef | 'classCode' | undefined {
   if (name === 'id' && op.path.startsWith('/api/students/{id}')) return 'studentId';
+  if (name === 'id' && op.path.startsWith('/api/admin/word-lists/{id}')) return 'wordListId';
+  if (name === 'id' && op.path.startsWith('/api/items/{id}')) return 'itemId';
   if (name === 'classCode') return 'classCode';
   return (TENANT_REFS as readonly string[]).includes(name) ? (name as TenantRef) : undefined;
 }
@@ -55,6 +57,8 @@ function mentionsRef(op: Operation, s: Schema | undefined, depth = 0): boolean {
 
 /** Parameters (and whether the body has fields) naming tenant resources: where a tenant probe can put B's id. */
 function tenantRefs(op: Operation): string[] {
+  // A public route has no caller organization to keep apart (student login names any class by design).
+  if (!op.secured) return [];
   const params = op.params.filter((p) => {
     const ref = refName(op, p.name);
     return ref !== undefined && ref !== 'classCode';
@@ -217,12 +221,12 @@ export function buildCase(op: Operation, world: FuzzWorld, seed: number, index: 
     fc.record({ draft: draftArb(op, world, 'mixed'), persona: personaArb(world), index: fc.nat() }).chain((r) => {
       const start = withPersona(r.draft, r.persona);
       const usable = mutators.filter((m) => m.applies(op, start));
-      const total = usable.reduce((sum, m) => sum + (m.weight ?? 1), 0);
+      const total = usable.reduce((sum, m) => sum + weightOf(m), 0);
       const ticket = r.index % total;
       let seen = 0;
       const mutator =
         usable.find((m) => {
-          seen += m.weight ?? 1;
+          seen += weightOf(m);
           return ticket < seen;
         }) ?? mutators[0];
       if (!mutator) throw new Error('no mutator');

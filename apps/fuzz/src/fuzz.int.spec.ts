@@ -1,6 +1,6 @@
 import { TEST_JWT_SECRET, useTestWorld } from '@qiraa/api/testing';
 import { expect, it } from 'vitest';
-import { fuzzWorld } from './fuzzWorld';
+import { buildFuzzWorld } from './fuzzWorld';
 import { operationsOf, readDocument } from './openapi';
 import { runFuzz } from './run';
 
@@ -12,9 +12,10 @@ const { t, w } = useTestWorld();
 
 it(`answers every route of docs/openapi.json without a 5xx, with the envelope, tenants apart (seed ${SEED})`, async () => {
   const operations = operationsOf(readDocument());
+  const world = await buildFuzzWorld(t.app, w, TEST_JWT_SECRET);
   const report = await runFuzz({
     app: t.app,
-    world: fuzzWorld(w, TEST_JWT_SECRET),
+    world,
     operations,
     seed: SEED,
     cases: CASES,

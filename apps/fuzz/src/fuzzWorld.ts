@@ -1,4 +1,6 @@
 import type { World } from '@qiraa/api/testing/world';
+import type { FastifyInstance } from 'fastify';
+import { type ContentIds, seedContent } from './contentSeed';
 import { badAuthorizations } from './tokens';
 
 /** A caller: the `Authorization` header it sends (none for anonymous) and where it sits in the tenant tree. */
@@ -11,7 +13,16 @@ export interface Persona {
 
 /** World ids by the field or parameter names routes use for them. */
 export type IdSet = Record<TenantRef | 'classCode', string | number>;
-export type TenantRef = 'organizationId' | 'schoolId' | 'classId' | 'studentId' | 'teacherUserId' | 'parentUserId';
+export type TenantRef =
+  | 'organizationId'
+  | 'schoolId'
+  | 'classId'
+  | 'studentId'
+  | 'teacherUserId'
+  | 'parentUserId'
+  | 'wordListId'
+  | 'batchId'
+  | 'itemId';
 export const TENANT_REFS: readonly TenantRef[] = [
   'organizationId',
   'schoolId',
@@ -19,6 +30,9 @@ export const TENANT_REFS: readonly TenantRef[] = [
   'studentId',
   'teacherUserId',
   'parentUserId',
+  'wordListId',
+  'batchId',
+  'itemId',
 ];
 
 export interface FuzzWorld {
@@ -35,7 +49,13 @@ export interface FuzzWorld {
   missing: IdSet;
 }
 
-export function fuzzWorld(w: World, jwtSecret: string): FuzzWorld {
+/** The test world plus content of both organizations, seen as the fuzzer's callers and ids. */
+export async function buildFuzzWorld(app: FastifyInstance, w: World, jwtSecret: string): Promise<FuzzWorld> {
+  const content = { a: await seedContent(app, w.a.adminToken, 'a'), b: await seedContent(app, w.b.adminToken, 'b') };
+  return fuzzWorld(w, jwtSecret, content);
+}
+
+export function fuzzWorld(w: World, jwtSecret: string, content?: { a: ContentIds; b: ContentIds }): FuzzWorld {
   const a = w.a;
   const personas: Persona[] = [
     { name: 'anonymous', scope: 'none' },
@@ -51,7 +71,13 @@ export function fuzzWorld(w: World, jwtSecret: string): FuzzWorld {
   const badTokens = Object.entries(badAuthorizations(a.adminToken, jwtSecret)).map(
     ([name, authorization]): Persona => ({ name: `token:${name}`, authorization, scope: 'none' }),
   );
-  const ids = (o: World['a']): IdSet => ({
+  const none: ContentIds = {
+    wordListId: 'wl_00000000000000',
+    batchId: 'bat_00000000000000',
+    itemId: 'itm_00000000000000',
+  };
+  const ids = (o: World['a'], c: ContentIds = none): IdSet => ({
+    ...c,
     organizationId: o.id,
     schoolId: o.schoolId,
     classId: o.classId,
@@ -63,10 +89,11 @@ export function fuzzWorld(w: World, jwtSecret: string): FuzzWorld {
   return {
     personas,
     badTokens,
-    own: ids(a),
-    ownExpendable: { ...ids(a), classId: a.otherClassId, schoolId: a.otherSchoolId },
-    foreign: ids(w.b),
+    own: ids(a, content?.a),
+    ownExpendable: { ...ids(a, content?.a), classId: a.otherClassId, schoolId: a.otherSchoolId },
+    foreign: ids(w.b, content?.b),
     missing: {
+      ...none,
       organizationId: 'org_000000000000',
       schoolId: 'sch_000000000000',
       classId: 'cls_000000000000',

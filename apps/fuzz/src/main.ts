@@ -3,8 +3,9 @@ import { parseArgs } from 'node:util';
 import { buildApp } from '@qiraa/api';
 import { buildWorld } from '@qiraa/api/testing/world';
 import { loadConfig, openRuntime } from '@qiraa/runtime';
+import type { FuzzCase } from './cases';
 import { acquireDatabase } from './database';
-import { fuzzWorld } from './fuzzWorld';
+import { buildFuzzWorld } from './fuzzWorld';
 import { operationsOf, readDocument } from './openapi';
 import { runFuzz } from './run';
 
@@ -25,6 +26,7 @@ async function main(): Promise<number> {
       route: { type: 'string' },
       case: { type: 'string' },
       openapi: { type: 'string' },
+      verbose: { type: 'boolean' },
     },
     strict: true,
   });
@@ -46,7 +48,7 @@ async function main(): Promise<number> {
     };
     await app.ready();
     const building = Date.now();
-    const world = fuzzWorld(await buildWorld({ app }), JWT_SECRET);
+    const world = await buildFuzzWorld(app, await buildWorld({ app }), JWT_SECRET);
     console.log(`fuzz: world of two organizations built in ${((Date.now() - building) / 1000).toFixed(1)} s`);
     console.log(
       `fuzz: seed ${seed}, ${cases} cases per route${values.route ? `, routes matching "${values.route}"` : ''}`,
@@ -61,6 +63,14 @@ async function main(): Promise<number> {
       ...(values.route ? { route: values.route } : {}),
       ...(only === undefined ? {} : { only }),
       onFailure: (line) => console.log(line),
+      ...(values.verbose
+        ? {
+            onCase: (c: FuzzCase, status: number, twin?: number) =>
+              console.log(
+                `  ${c.route} #${c.index} ${c.label} ${c.persona.name} → ${status}${twin === undefined ? '' : ` (missing id → ${twin})`}`,
+              ),
+          }
+        : {}),
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const statuses = Object.entries(report.statuses)

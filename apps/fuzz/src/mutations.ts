@@ -263,7 +263,14 @@ export const MUTATORS: Mutator[] = [
   }),
   slotMutator('odd-unicode', isString, (slot) =>
     fc
-      .tuple(fc.constantFrom(...ODD_CHARS), fc.constantFrom('prefix', 'suffix', 'alone', 'middle'))
+      .tuple(
+        // NUL first: PostgreSQL text refuses it, so it is the character most likely to turn into a 500.
+        fc.oneof(
+          { arbitrary: fc.constant('\u0000'), weight: 1 },
+          { arbitrary: fc.constantFrom(...ODD_CHARS), weight: 2 },
+        ),
+        fc.constantFrom('prefix', 'suffix', 'alone', 'middle'),
+      )
       .map(([ch, where]) => {
         const base = slot.where === 'body' && typeof slot.value === 'string' ? slot.value : 'abc';
         const mid = Math.floor(base.length / 2);
@@ -436,3 +443,10 @@ export const MUTATORS: Mutator[] = [
       }),
   },
 ];
+
+/**
+ * Narrow mutators (dates, numbers, text, paths) get more picks than the ones that apply to every route, so a
+ * route with one date field still sees its date mutated in a short run.
+ */
+const WEIGHTS: Record<string, number> = { 'odd-unicode': 2, 'out-of-range': 2, 'bad-percent-encoding': 2 };
+export const weightOf = (m: Mutator): number => m.weight ?? WEIGHTS[m.name] ?? 1;

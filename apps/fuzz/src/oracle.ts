@@ -1,5 +1,14 @@
 import type { FuzzCase } from './cases';
 
+/** What a tenant probe may get: 404, or a refusal that comes before any lookup (input, session, rate). */
+const TENANT_OK = new Set([400, 401, 404, 422, 429]);
+
+/** The spec's explicit exception (Tenant context rule 11): student tokens receive 403 on every leaderboard route. */
+const tenantException = (c: FuzzCase) => c.persona.name === 'a.student' && c.route.includes(' /api/leaderboards/');
+
+/** Envelope keys (docs/api.md); anything else (fastify's `error`, `statusCode`) means a handler bypassed the mapper. */
+const ENVELOPE_KEYS = new Set(['code', 'message', 'details', 'retryAfter', 'reason']);
+
 export interface Answer {
   statusCode: number;
   headers: Record<string, unknown>;
@@ -19,13 +28,15 @@ export function judge(c: FuzzCase, secured: boolean, res: Answer, twin?: Answer)
     if (broken) return `${status} without the ApiError envelope: ${broken}`;
   }
   if (c.foreignRef && twin) {
-    // "Exactly like a missing id": a different answer (403, 409, 2xx...) tells the caller B's resource exists.
-    // A route-level permission refusal (403 for both) leaks nothing and passes.
-    if (status !== twin.statusCode) {
-      return `tenant: ${status} for organization B's ${c.foreignRef}, ${twin.statusCode} for a missing id (want the same, 404)`;
+    // The target is resolved before any permission: B's resource is 404 for every caller of A, even one whose
+    // role could never use the route (a 403 there is still an answer about B's resource).
+    if (!TENANT_OK.has(status) && !(status === 403 && tenantException(c))) {
+      return `tenant: ${status} for organization B's ${c.foreignRef} (want 404)`;
     }
-    if (status < 300 && c.request.method !== 'GET')
-      return `tenant: a write naming B's ${c.foreignRef} answered ${status}`;
+    // "Exactly like a missing id": any difference tells the caller that B's resource exists.
+    if (status !== twin.statusCode) {
+      return `tenant: ${status} for organization B's ${c.foreignRef}, ${twin.statusCode} for a missing id (want the same)`;
+    }
   }
   if (c.badToken && secured && status < 400) return `bad token accepted: ${status}`;
   return null;
@@ -41,8 +52,17 @@ function envelopeProblem(res: Answer): string | null {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return 'body is not an object';
   const e = body as Record<string, unknown>;
   if (typeof e.code !== 'string') return 'no string code';
+  if (!/^[A-Z][A-Z0-9_]*$/.test(e.code) || e.code.startsWith('FST_')) return `code ${e.code} is not an API code`;
+  const extra = Object.keys(e).filter((k) => !ENVELOPE_KEYS.has(k));
+  if (extra.length > 0) return `keys outside the envelope: ${extra.join(', ')}`;
   if (typeof e.message !== 'string') return 'no string message';
-  if (e.details !== undefined && !Array.isArray(e.details)) return 'details is not an array';
+  if (e.details !== undefined) {
+    if (!Array.isArray(e.details)) return 'details is not an array';
+    const bad = e.details.find(
+      (d) => !d || typeof d !== 'object' || typeof d.field !== 'string' || typeof d.issue !== 'string',
+    );
+    if (bad !== undefined) return `a details entry is not { field, issue }: ${JSON.stringify(bad).slice(0, 60)}`;
+  }
   if (e.retryAfter !== undefined && typeof e.retryAfter !== 'number') return 'retryAfter is not a number';
   if (e.reason !== undefined && typeof e.reason !== 'string') return 'reason is not a string';
   return null;

@@ -19,6 +19,8 @@ export interface FuzzOptions {
   only?: number;
   /** Called with each failure's repro line as it happens. */
   onFailure?: (line: string) => void;
+  /** Called for every case with its answer (`--verbose`). */
+  onCase?: (c: FuzzCase, status: number, twinStatus?: number) => void;
 }
 
 export interface Failure {
@@ -78,6 +80,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
     statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
     const twin = c.twin ? await send(o.app, c.twin) : undefined;
     const problem = judge(c, op.secured, res, twin);
+    o.onCase?.(c, res.statusCode, twin?.statusCode);
     if (problem) {
       const line = reproLine(o.seed, c, `${problem} ← ${res.body.slice(0, 160)}`);
       failures.push({ line, problem, case: c, status: res.statusCode, body: res.body });
