@@ -7,6 +7,8 @@ import type { FuzzCase } from './cases';
 import { acquireDatabase } from './database';
 import { buildFuzzWorld } from './fuzzWorld';
 import { operationsOf, readDocument } from './openapi';
+import type { Answer } from './oracle';
+import { curl } from './repro';
 import { runFuzz } from './run';
 
 const JWT_SECRET = 'qiraa-fuzz-secret-0123456789abcdef0123456789';
@@ -65,9 +67,12 @@ async function main(): Promise<number> {
       onFailure: (line) => console.log(line),
       ...(values.verbose
         ? {
-            onCase: (c: FuzzCase, status: number, twin?: number) =>
+            onCase: (c: FuzzCase, res: Answer, twin?: Answer) =>
               console.log(
-                `  ${c.route} #${c.index} ${c.label} ${c.persona.name} → ${status}${twin === undefined ? '' : ` (missing id → ${twin})`}`,
+                `  ${c.route} #${c.index} ${c.label} ${c.persona.name} → ${res.statusCode}` +
+                  (twin ? ` (missing id → ${twin.statusCode})` : '') +
+                  (res.statusCode >= 400 ? ` ${res.body.slice(0, 160)}` : '') +
+                  ` | ${curl(c.request, c.persona.name)}`,
               ),
           }
         : {}),
@@ -77,7 +82,9 @@ async function main(): Promise<number> {
       .map(([s, n]) => `${s}×${n}`)
       .join(' ');
     console.log(`fuzz: ${report.requests} requests over ${report.routes} routes in ${seconds} s; statuses ${statuses}`);
-    console.log(`fuzz: ${report.failures.length} failures, ${report.distinct.length} distinct (route | rule):`);
+    console.log(
+      `fuzz: ${report.failures.length} failures, ${report.distinct.length} distinct (route | case kind | rule):`,
+    );
     for (const g of report.distinct) console.log(`  ${g.count}× ${g.key}\n     ${g.first.line}`);
     return report.failures.length > 0 ? 1 : 0;
   } finally {

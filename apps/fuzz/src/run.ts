@@ -20,7 +20,7 @@ export interface FuzzOptions {
   /** Called with each failure's repro line as it happens. */
   onFailure?: (line: string) => void;
   /** Called for every case with its answer (`--verbose`). */
-  onCase?: (c: FuzzCase, status: number, twinStatus?: number) => void;
+  onCase?: (c: FuzzCase, res: Answer, twin?: Answer) => void;
 }
 
 export interface Failure {
@@ -35,7 +35,7 @@ export interface FuzzReport {
   requests: number;
   routes: number;
   failures: Failure[];
-  /** Failures grouped by route and broken rule: the first repro line and how often it happened. */
+  /** Failures grouped by route, case kind and broken rule: the first repro line and how often it happened. */
   distinct: Array<{ key: string; first: Failure; count: number }>;
   statuses: Record<number, number>;
 }
@@ -80,7 +80,7 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
     statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
     const twin = c.twin ? await send(o.app, c.twin) : undefined;
     const problem = judge(c, op.secured, res, twin);
-    o.onCase?.(c, res.statusCode, twin?.statusCode);
+    o.onCase?.(c, res, twin);
     if (problem) {
       const line = reproLine(o.seed, c, `${problem} ← ${res.body.slice(0, 160)}`);
       failures.push({ line, problem, case: c, status: res.statusCode, body: res.body });
@@ -89,7 +89,8 @@ export async function runFuzz(o: FuzzOptions): Promise<FuzzReport> {
   }
   const groups = new Map<string, { key: string; first: Failure; count: number }>();
   for (const f of failures) {
-    const key = `${f.case.route} | ${f.problem}`;
+    // The case kind is part of the key: a NUL and a leap second are two bugs even when both answer 500.
+    const key = `${f.case.route} | ${f.case.label.replace(/^tenant:.*/, 'tenant')} | ${f.problem}`;
     const g = groups.get(key);
     if (g) g.count += 1;
     else groups.set(key, { key, first: f, count: 1 });
