@@ -94,7 +94,9 @@ export function validArbitrary(schema: Schema, override: Override = () => undefi
   const given = override(name, schema);
   if (given) return given;
   const base = baseArbitrary(schema, override, name);
-  return schema.nullable ? fc.oneof({ arbitrary: base, weight: 5 }, { arbitrary: fc.constant(null), weight: 1 }) : base;
+  // OpenAPI 3.0.3: `nullable` does not widen an `enum`; null is allowed only when the enum lists it.
+  const nullable = schema.nullable && (!schema.enum || schema.enum.includes(null));
+  return nullable ? fc.oneof({ arbitrary: base, weight: 5 }, { arbitrary: fc.constant(null), weight: 1 }) : base;
 }
 
 function baseArbitrary(s: Schema, override: Override, name: string): fc.Arbitrary<unknown> {
