@@ -12,6 +12,8 @@ const tenantException = (c: FuzzCase) => c.persona.name === 'a.student' && c.rou
  */
 const FRAMEWORK_KEYS = ['error', 'statusCode'];
 
+const sameAnswer = (x: Answer, y: Answer) => x.statusCode === y.statusCode && x.body === y.body;
+
 export interface Answer {
   statusCode: number;
   headers: Record<string, unknown>;
@@ -33,7 +35,10 @@ export function judge(c: FuzzCase, secured: boolean, res: Answer, twin?: Answer)
   if (c.foreignRef && twin) {
     // The target is resolved before any permission: B's resource is 404 for every caller of A, even one whose
     // role could never use the route (a 403 there is still an answer about B's resource).
-    if (!TENANT_OK.has(status) && !(status === 403 && tenantException(c))) {
+    // A list filter naming B's resource may answer like a filter naming nothing (the same 2xx, byte for byte).
+    const sameAsMissingFilter =
+      c.request.method === 'GET' && c.foreignRef.startsWith('query:') && status < 300 && sameAnswer(res, twin);
+    if (!TENANT_OK.has(status) && !(status === 403 && tenantException(c)) && !sameAsMissingFilter) {
       return `tenant: ${status} for organization B's ${c.foreignRef} (want 404)`;
     }
     // "Exactly like a missing id": any difference tells the caller that B's resource exists.

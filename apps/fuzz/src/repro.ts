@@ -19,7 +19,7 @@ function quote(s: string): string {
   return `$'${out}'`;
 }
 
-const shorten = (s: string) => (s.length > MAX_BODY ? `${s.slice(0, MAX_BODY)}…(+${s.length - MAX_BODY} chars)` : s);
+const shorten = (s: string) => (s.length > MAX_BODY ? `${s.slice(0, MAX_BODY)}...(+${s.length - MAX_BODY} chars)` : s);
 
 /** A curl-like command; tokens are shown as <token:persona> so lines stay short and free of secrets. */
 export function curl(req: FuzzRequest, persona: string): string {
