@@ -21,23 +21,41 @@ const error = (instancePath: string, message: string): ErrorObject => ({
   message,
 });
 
+/** No request of this API nests deeper; a deeper value is refused before anything walks it recursively. */
+export const MAX_NESTING = 64;
+export const NESTING_ISSUE = `must not nest deeper than ${MAX_NESTING} levels`;
+
 /**
  * Every string and object key PostgreSQL cannot store as sent, as ajv-style errors: U+0000, which `text` and
  * `jsonb` refuse (SQLSTATE 22021 / 22P05), and a lone UTF-16 surrogate, which `jsonb` refuses (22P02) and `text`
- * would silently turn into U+FFFD. Refused wherever it appears, whatever the schema says.
+ * would silently turn into U+FFFD. Refused wherever it appears, whatever the schema says. The walk is iterative
+ * and stops at MAX_NESTING levels, so a body of ten thousand nested arrays is a 422, not a stack overflow.
  */
 export function unstorableTextErrors(value: unknown, path = ''): ErrorObject[] {
-  if (typeof value === 'string') {
-    const issue = issueOf(value);
-    return issue ? [error(path, issue)] : [];
-  }
-  if (!value || typeof value !== 'object') return [];
   const errors: ErrorObject[] = [];
-  for (const [key, item] of Object.entries(value)) {
-    const at = `${path}/${segment(key)}`;
-    const issue = issueOf(key);
-    if (issue) errors.push(error(at, issue));
-    errors.push(...unstorableTextErrors(item, at));
+  const pending: [unknown, string, number][] = [[value, path, 0]];
+  while (pending.length > 0) {
+    const [item, at, depth] = pending.pop()!;
+    if (typeof item === 'string') {
+      const issue = issueOf(item);
+      if (issue) errors.push(error(at, issue));
+      continue;
+    }
+    if (!item || typeof item !== 'object') continue;
+    if (depth >= MAX_NESTING) {
+      errors.push(error(at, NESTING_ISSUE));
+      continue;
+    }
+    const entries = Object.entries(item);
+    for (const [key] of entries) {
+      const issue = issueOf(key);
+      if (issue) errors.push(error(`${at}/${segment(key)}`, issue));
+    }
+    // Pushed last to first, so values are reported in document order.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      pending.push([child, `${at}/${segment(key)}`, depth + 1]);
+    }
   }
   return errors;
 }

@@ -126,3 +126,18 @@ describe('text PostgreSQL cannot store (NUL, lone surrogates)', () => {
     expect(validate({ id: 'item-1' })).toBe(true);
   });
 });
+
+describe('deeply nested bodies', () => {
+  it('refuses nesting past the limit as a field error instead of overflowing the stack', async () => {
+    const { unstorableTextErrors, MAX_NESTING, NESTING_ISSUE } = await import('./unstorableText');
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 20_000; i++) deep = { a: deep };
+    const errors = unstorableTextErrors(deep);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toBe(NESTING_ISSUE);
+    expect(errors[0]!.instancePath.split('/').length - 1).toBe(MAX_NESTING);
+    let fine: unknown = 'x\u0000';
+    for (let i = 0; i < MAX_NESTING - 1; i++) fine = [fine];
+    expect(unstorableTextErrors(fine).map((e) => e.message)).toEqual(['must not contain a NUL character (U+0000)']);
+  });
+});
