@@ -5,7 +5,8 @@ import type { Projection } from './projection';
 
 /**
  * Read-your-writes: applies a command's own events to a read model inside the command's transaction.
- * The runner applies them again later; projections are idempotent per event, so that is harmless.
+ * The runner applies them again later; projections are idempotent per event, so that is harmless. The same
+ * `applyBatch` the runner and a rebuild call, so there is one code path.
  */
 export async function applyInline(
   uow: UnitOfWork,
@@ -16,5 +17,5 @@ export async function applyInline(
   if (relevant.length === 0) return;
   await lockProjectionShared(uow.sql, projection.name);
   const ctx = { sql: uow.sql, table: (name: string) => name };
-  for (const event of relevant) await projection.apply(ctx, event);
+  await projection.applyBatch(ctx, relevant);
 }
