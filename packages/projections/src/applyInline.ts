@@ -15,7 +15,7 @@ export async function applyInline(
 ): Promise<void> {
   const relevant = events.filter((e) => projection.handles.includes(e.type));
   if (relevant.length === 0) return;
-  await lockProjectionShared(uow.sql, projection.name);
   const ctx = { sql: uow.sql, table: (name: string) => name };
-  await projection.applyBatch(ctx, relevant);
+  // Pipelined: the lock statement is sent first and runs before the batch's statements queued behind it.
+  await Promise.all([lockProjectionShared(uow.sql, projection.name), projection.applyBatch(ctx, relevant)]);
 }

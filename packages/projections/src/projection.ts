@@ -34,9 +34,6 @@ export function defineProjection(projection: Projection): Projection {
 }
 
 /** The events of `batch` of one type, with their data typed: the usual first step of an `applyBatch`. */
-export function eventsOfType<Data>(
-  batch: readonly RecordedEvent[],
-  ...types: string[]
-): Array<RecordedEvent<Data>> {
+export function eventsOfType<Data>(batch: readonly RecordedEvent[], ...types: string[]): Array<RecordedEvent<Data>> {
   return batch.filter((e) => types.includes(e.type)) as Array<RecordedEvent<Data>>;
 }
