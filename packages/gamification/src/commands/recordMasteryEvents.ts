@@ -1,5 +1,11 @@
-import { inTransaction, type Sql, type TransactionSql } from '@qiraa/db';
-import { deterministicEventId, type EventStore, type NewEvent, type RecordedEvent } from '@qiraa/eventstore';
+import { inTransaction, type Sql, type TransactionSql, type UnitOfWork } from '@qiraa/db';
+import {
+  deterministicEventId,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamAppend,
+} from '@qiraa/eventstore';
 import { applyInline } from '@qiraa/projections';
 import { type Decision, decide, evolve } from '../domain/decide';
 import type { LedgerState } from '../domain/ledgerState';
@@ -114,7 +120,7 @@ export async function recordMasteryEvents(
 
 async function recordInTransaction(
   store: EventStore,
-  uow: Parameters<Parameters<typeof inTransaction>[1]>[0],
+  uow: UnitOfWork,
   inputs: readonly MasteryEventInput[],
   options: RecordOptions,
 ): Promise<RecordResult[]> {
@@ -189,26 +195,34 @@ async function recordInTransaction(
     };
   }
 
-  const appends: Array<Promise<RecordedEvent[]>> = [];
-  const append = (stream: string, events: NewEvent[]) => {
-    if (events.length === 0) return;
-    appends.push(
-      store.append(stream, events, { uow }).then((result) => {
-        // The engine ids were checked under the student's lock: anything else is a race to roll back.
-        if (result.kind !== 'appended') throw new Error(`append to ${stream}: ${result.kind}`);
-        return result.events;
-      }),
-    );
-  };
+  const appends: StreamAppend[] = [];
   for (const [studentId, w] of writes) {
-    append(streams.mastery(studentId), w.mastery);
-    append(streams.badgeAwards(studentId), w.badges);
-    append(streams.xp(studentId), w.xp);
-    append(streams.notices(studentId), w.notices);
+    appends.push({ streamId: streams.mastery(studentId), events: w.mastery });
+    appends.push({ streamId: streams.badgeAwards(studentId), events: w.badges });
+    appends.push({ streamId: streams.xp(studentId), events: w.xp });
+    appends.push({ streamId: streams.notices(studentId), events: w.notices });
   }
-  const appended = (await Promise.all(appends)).flat();
+  const appended = await appendStreams(
+    store,
+    uow,
+    appends.filter((a) => a.events.length > 0),
+  );
   await applyInline(uow, gamificationLedgerProjection, appended);
   return results;
+}
+
+/**
+ * Every stream in one statement where the store can (`appendMany`), else one pipelined `append` each.
+ * The engine ids were checked under the students' locks: anything but `appended` is a race to roll back.
+ */
+async function appendStreams(store: EventStore, uow: UnitOfWork, appends: StreamAppend[]): Promise<RecordedEvent[]> {
+  const results = store.appendMany
+    ? await store.appendMany(appends, { uow })
+    : await Promise.all(appends.map((a) => store.append(a.streamId, a.events, { uow })));
+  return results.flatMap((result, i) => {
+    if (result.kind !== 'appended') throw new Error(`append to ${appends[i]!.streamId}: ${result.kind}`);
+    return result.events;
+  });
 }
 
 /** Every XP transaction id and badge id the batch needs, from their sequences in one statement. */
