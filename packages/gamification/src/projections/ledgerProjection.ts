@@ -107,26 +107,28 @@ async function insertMasteryEvents(
         ${sql.unsafe(each((k) => `count(*) filter (where source_kind = '${k}')::int as ${k}`))}
       from new group by student_id, school_day
     ),
-    targets as (
-      select student_id, school_day from delta
-      union
-      select c.student_id, c.school_day
+    -- The days to rewrite: the batch's days, and the student's stored days after its earliest one.
+    later as (
+      select c.student_id, c.school_day, 0 as total, ${sql.unsafe(each((k) => `0 as ${k}`))}
       from ${counts} c join (select student_id, min(school_day) as d0 from delta group by student_id) f
         on f.student_id = c.student_id and c.school_day > f.d0
+      where not exists (select 1 from delta d where d.student_id = c.student_id and d.school_day = c.school_day)
+    ),
+    -- What the batch adds on each of those days: a running sum over the student's days.
+    added as (
+      select student_id, school_day, sum(total) over w as total, ${sql.unsafe(each((k) => `sum(${k}) over w as ${k}`))}
+      from (select * from delta union all select * from later) x
+      window w as (partition by student_id order by school_day)
     )
     insert into ${counts} (student_id, school_day, total, ${sql.unsafe(KIND_COLUMNS)})
-    select t.student_id, t.school_day, coalesce(b.total, 0) + a.total,
+    select a.student_id, a.school_day, coalesce(b.total, 0) + a.total,
       ${sql.unsafe(each((k) => `coalesce(b.${k}, 0) + a.${k}`))}
-    from targets t
+    from added a
     left join lateral (
       select * from ${counts} c
-      where c.student_id = t.student_id and c.school_day <= t.school_day
+      where c.student_id = a.student_id and c.school_day <= a.school_day
       order by c.school_day desc limit 1
     ) b on true
-    cross join lateral (
-      select sum(d.total)::int as total, ${sql.unsafe(each((k) => `sum(d.${k})::int as ${k}`))}
-      from delta d where d.student_id = t.student_id and d.school_day <= t.school_day
-    ) a
     on conflict (student_id, school_day) do update set
       total = excluded.total, ${sql.unsafe(each((k) => `${k} = excluded.${k}`))}`;
 }
