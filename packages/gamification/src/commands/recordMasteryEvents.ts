@@ -131,7 +131,9 @@ async function recordInTransaction(
 
   // Pipelined: sent together and run in this order, so the reads after the lock see every earlier decision.
   const ids = tx.array(studentIds.map(String));
-  const [, studentRows, storedIds, stateRows] = await Promise.all([
+  const [[clock], , studentRows, storedIds, stateRows] = await Promise.all([
+    // The transaction's clock: every event this transaction appends gets it as its createdAt.
+    tx<{ now: Date }[]>`select now()`,
     tx`
       select pg_advisory_xact_lock(${STUDENT_LOCK}, (s.id % 2147483647)::int)
       from (select unnest(${ids}::bigint[]) as id order by 1) s`,
@@ -202,12 +204,18 @@ async function recordInTransaction(
     appends.push({ streamId: streams.xp(studentId), events: w.xp });
     appends.push({ streamId: streams.notices(studentId), events: w.notices });
   }
-  const appended = await appendStreams(
-    store,
-    uow,
-    appends.filter((a) => a.events.length > 0),
-  );
-  await applyInline(uow, gamificationLedgerProjection, appended);
+  const writing = appends.filter((a) => a.events.length > 0);
+  if (store.adapter !== 'postgres') {
+    // No shared transaction with the append (docs/architecture.md): project what was really appended.
+    await applyInline(uow, gamificationLedgerProjection, await appendStreams(store, uow, writing));
+    return results;
+  }
+  // The projection needs only ids, data and createdAt, all known before the append, so both go in one
+  // exchange; should an append not go through, the error rolls the projection back with it.
+  await Promise.all([
+    appendStreams(store, uow, writing),
+    applyInline(uow, gamificationLedgerProjection, asRecorded(writing, clock!.now)),
+  ]);
   return results;
 }
 
@@ -223,6 +231,23 @@ async function appendStreams(store: EventStore, uow: UnitOfWork, appends: Stream
     if (result.kind !== 'appended') throw new Error(`append to ${appends[i]!.streamId}: ${result.kind}`);
     return result.events;
   });
+}
+
+/** The events as the append records them, less their log positions (which no projection of ours reads). */
+function asRecorded(appends: readonly StreamAppend[], createdAt: Date): RecordedEvent[] {
+  return appends.flatMap((a) =>
+    a.events.map((e) => ({
+      eventId: e.eventId!,
+      streamId: a.streamId,
+      streamVersion: 0n,
+      type: e.type,
+      schemaVersion: e.schemaVersion ?? 1,
+      data: e.data,
+      metadata: e.metadata ?? {},
+      createdAt,
+      position: '',
+    })),
+  );
 }
 
 /** Every XP transaction id and badge id the batch needs, from their sequences in one statement. */
