@@ -95,8 +95,9 @@ interface Decided {
  * and a fixed number of round trips whatever the batch holds: the students are locked (in id order, so two
  * batches never deadlock) and their state, organizations, holidays and the already stored engine ids are
  * read in one pipelined exchange; the decisions are folded in memory with the current rule set; the ids
- * are taken in one statement; every stream of every student is appended in one pipelined exchange (one
- * `es_append` per stream); the read models are written inline by the projection's multi-row `applyBatch`.
+ * are taken in one statement; then, in one more exchange, every stream of every student is appended in
+ * one statement (`EventStore.appendMany`) and the read models are written inline by the projection's
+ * multi-row `applyBatch`. Plus BEGIN and COMMIT. See docs/gamification.md, "Round trips per call".
  *
  * All or nothing per event: should the shared transaction fail (another request racing for an engine id
  * under another student), each event is retried alone in its own transaction.
