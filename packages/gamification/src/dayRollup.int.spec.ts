@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { MIGRATIONS_DIR } from '@qiraa/db';
 import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
 import type { RecordedEvent } from '@qiraa/eventstore';
 import fc from 'fast-check';
@@ -110,5 +112,29 @@ describe('per-day cumulative rollup (real PostgreSQL)', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('migration 0013', () => {
+  it('fills the rollup from the stored mastery rows exactly as the projection builds it', async () => {
+    const students = [0, 1, 2].map(() => nextStudent++);
+    const events = Array.from({ length: 60 }, (_, i) =>
+      masteryEvent(students[i % 3]!, (i * 37) % 50, MASTERY_EVENT_SOURCE_KINDS[(i * 5) % 8]!),
+    );
+    for (let at = 0; at < events.length; at += 7) {
+      await db.sql.begin((tx) =>
+        gamificationLedgerProjection.applyBatch({ sql: tx, table: (name) => name }, events.slice(at, at + 7)),
+      );
+    }
+    const rollup = () => db.sql`
+      select * from gam_mastery_day_counts where student_id = any(${db.sql.array(students)}::bigint[])
+      order by student_id, school_day`;
+    const projected = await rollup();
+    expect(projected.length).toBeGreaterThan(3);
+    await db.sql.begin(async (tx) => {
+      await tx`drop table gam_mastery_day_counts`;
+      await tx.unsafe(readFileSync(`${MIGRATIONS_DIR}/0013_gamification_day_rollup.sql`, 'utf8'));
+    });
+    expect(await rollup()).toEqual(projected);
   });
 });
