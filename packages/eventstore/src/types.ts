@@ -52,6 +52,12 @@ export interface AppendOptions {
   uow?: UnitOfWork;
 }
 
+/** One stream's share of an `appendMany`. */
+export interface StreamAppend {
+  streamId: string;
+  events: readonly NewEvent[];
+}
+
 export interface ReadStreamOptions {
   /** First stream version to return (1-based). Default 1. */
   from?: bigint;
@@ -95,6 +101,12 @@ export interface SubscribeOptions {
 export interface EventStore {
   readonly adapter: 'postgres' | 'kurrentdb';
   append(streamId: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  /**
+   * Several streams at once, each with expected version `any`, one result per append in order; joins
+   * `options.uow` like `append`. Optional: the PostgreSQL adapter does it in one statement; callers fall
+   * back to one `append` per stream without it.
+   */
+  appendMany?(appends: readonly StreamAppend[], options?: Pick<AppendOptions, 'uow'>): Promise<AppendResult[]>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options: ReadAllOptions): Promise<ReadAllResult>;
   /** Number of visible events after the checkpoint (optionally of some types): projection lag. */

@@ -1,8 +1,11 @@
 export {
+  MAX_MASTERY_BATCH,
   type MasteryEventInput,
   masteryEventIdFor,
+  type RecordOptions,
   type RecordResult,
   recordMasteryEvent,
+  recordMasteryEvents,
 } from './commands/recordMasteryEvent';
 export { gamificationContext } from './context';
 export * from './events';

@@ -56,6 +56,32 @@ export const IngestResponse = Type.Object({
   signal: Type.Optional(Type.String()),
 });
 
+/** Most events one batch request carries (recordMasteryEvents' MAX_MASTERY_BATCH). */
+export const MAX_INGEST_BATCH = 500;
+
+export const IngestBatchBody = Type.Object(
+  { events: Type.Array(IngestBody, { minItems: 1, maxItems: MAX_INGEST_BATCH }) },
+  { additionalProperties: false },
+);
+
+export const IngestBatchResponse = Type.Object({
+  recorded: Type.Integer({ description: 'events written by this request' }),
+  results: Type.Array(
+    Type.Object({
+      engineEventId: Type.String(),
+      outcome: Type.Unsafe<'recorded' | 'duplicate' | 'halted' | 'not_found'>(
+        Type.String({ enum: ['recorded', 'duplicate', 'halted', 'not_found'] }),
+      ),
+      masteryEventId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
+      written: Type.Boolean(),
+      xpCredited: Type.Optional(Type.Integer()),
+      badgeCode: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+      signal: Type.Optional(Type.String()),
+    }),
+    { description: 'one per event, in request order' },
+  ),
+});
+
 export const StudentParams = Type.Object({ id: StudentId });
 
 const Badge = Type.Object({

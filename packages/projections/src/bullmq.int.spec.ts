@@ -15,8 +15,9 @@ const counted = defineProjection({
   version: 1,
   handles: ['Counted'],
   tables: ['counted_rows'],
-  async apply({ sql, table }, event) {
-    await sql`insert into ${sql(table('counted_rows'))} (event_id) values (${event.eventId}) on conflict do nothing`;
+  async applyBatch({ sql, table }, events) {
+    const ids = events.map((e) => e.eventId);
+    await sql`insert into ${sql(table('counted_rows'))} (event_id) select unnest(${sql.array(ids)}::uuid[]) on conflict do nothing`;
   },
 });
 

@@ -9,7 +9,7 @@ export {
 export { type CatchUpResult, catchUp } from './catchUp';
 export { catchUpAll } from './catchUpAll';
 export { type InProcessOptions, inProcessProjector } from './inProcessProjector';
-export { defineProjection, type Projection, type ProjectionContext } from './projection';
+export { defineProjection, eventsOfType, type Projection, type ProjectionContext } from './projection';
 export { type ProjectionStatus, projectionStatus } from './projectionStatus';
 export { findProjection, type Projector, projectionsFor, UnknownProjectionError } from './projector';
 export { type RebuildProgress, type RebuildResult, rebuildProjection } from './rebuildProjection';

@@ -8,20 +8,32 @@ export interface ProjectionContext {
 }
 
 /**
- * A read model fed by the event log. `apply` must be idempotent per event (an event can reach it twice:
- * inline in its command's transaction, then from the runner), e.g. `on conflict (event_id) do nothing`.
+ * A read model fed by the event log. The runner, a rebuild and the inline path (`applyInline`) all hand it
+ * a whole batch, in log order, inside the transaction that also moves the checkpoint (or the command's own
+ * transaction). `applyBatch` writes the batch with a few multi-row statements (one per table, arrays through
+ * `unnest`), not one statement per event: see docs/architecture.md, "Writing a projection".
+ *
+ * It must be idempotent per event (an event can reach it twice: inline in its command's transaction, then
+ * from the runner), e.g. `on conflict (event_id) do nothing`, and anything derived from the inserted rows
+ * (counters, rollups) must count only the rows that insert really wrote (`returning`).
  * Its tables are created by migrations and must not be referenced by foreign keys, so a rebuild can swap them.
  */
 export interface Projection {
   readonly name: string;
-  /** Bump when `apply` changes meaning: a stored older version is rebuilt before it runs again. */
+  /** Bump when `applyBatch` changes meaning: a stored older version is rebuilt before it runs again. */
   readonly version: number;
   readonly handles: readonly string[];
   readonly tables: readonly string[];
-  apply(ctx: ProjectionContext, event: RecordedEvent): Promise<void>;
+  /** `events` holds only handled types, in log order; it may be empty. */
+  applyBatch(ctx: ProjectionContext, events: readonly RecordedEvent[]): Promise<void>;
 }
 
 export function defineProjection(projection: Projection): Projection {
   if (projection.handles.length === 0) throw new Error(`projection ${projection.name} handles no event type`);
   return projection;
+}
+
+/** The events of `batch` of one type, with their data typed: the usual first step of an `applyBatch`. */
+export function eventsOfType<Data>(batch: readonly RecordedEvent[], ...types: string[]): Array<RecordedEvent<Data>> {
+  return batch.filter((e) => types.includes(e.type)) as Array<RecordedEvent<Data>>;
 }

@@ -39,7 +39,7 @@ export async function rebuildProjection(
     const ctx: ProjectionContext = { sql: tx, table: shadowName };
     for (;;) {
       const batch = await store.readAll({ after: checkpoint, limit, types: projection.handles });
-      for (const event of batch.events) await projection.apply(ctx, event);
+      if (batch.events.length > 0) await projection.applyBatch(ctx, batch.events);
       applied += batch.events.length;
       checkpoint = batch.checkpoint;
       options.onProgress?.({ applied, total: Math.max(total, applied) });

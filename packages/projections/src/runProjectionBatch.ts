@@ -31,7 +31,7 @@ export async function runProjectionBatch(deps: RunnerDeps, projection: Projectio
     if (stored.version > projection.version) return { kind: 'newer_version_stored', storedVersion: stored.version };
     const batch = await deps.store.readAll({ after: stored.checkpoint, limit, types: projection.handles });
     const ctx = { sql: tx, table: (name: string) => name };
-    for (const event of batch.events) await projection.apply(ctx, event);
+    if (batch.events.length > 0) await projection.applyBatch(ctx, batch.events);
     if (batch.checkpoint !== stored.checkpoint) {
       await saveCheckpoint(tx, projection.name, batch.checkpoint, batch.events.length);
     }

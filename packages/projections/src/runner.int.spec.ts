@@ -1,6 +1,6 @@
 import { inTransaction } from '@qiraa/db';
 import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
-import { type EventStore, postgresEventStore, untilNothingWaiting } from '@qiraa/eventstore';
+import { type EventStore, postgresEventStore, type RecordedEvent, untilNothingWaiting } from '@qiraa/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyInline } from './applyInline';
 import { catchUp } from './catchUp';
@@ -14,18 +14,25 @@ let db: TestDatabase;
 let store: EventStore;
 
 /** A small read model for the runner's tests: one row per Tallied event, plus a running total per key. */
-function tallyProjection(version = 1, onApply?: () => Promise<void>): Projection {
+function tallyProjection(
+  version = 1,
+  onApply?: () => Promise<void>,
+  batches?: Array<readonly RecordedEvent[]>,
+): Projection {
   return defineProjection({
     name: 'tally',
     version,
     handles: ['Tallied'],
     tables: ['tally_rows'],
-    async apply({ sql, table }, event) {
+    async applyBatch({ sql, table }, events) {
       await onApply?.();
-      const d = event.data as { key: string; amount: number };
+      batches?.push(events);
+      const rows = events.map((e) => ({ event_id: e.eventId, ...(e.data as { key: string; amount: number }) }));
       await sql`
         insert into ${sql(table('tally_rows'))} (event_id, key, amount, version_seen)
-        values (${event.eventId}, ${d.key}, ${d.amount}, ${version}) on conflict do nothing`;
+        select r.event_id, r.key, r.amount, ${version}
+        from jsonb_to_recordset(${sql.json(rows)}) as r(event_id uuid, key text, amount int)
+        on conflict do nothing`;
     },
   });
 }
@@ -82,6 +89,18 @@ describe('projection runner', () => {
     const rest = await catchUp({ sql: db.sql, store }, p, 3);
     expect(rest).toMatchObject({ kind: 'caught_up', applied: 4, rebuilt: false });
     expect(await total('b')).toBe(7);
+  });
+
+  it('hands the projection its whole batch in one call, in log order', async () => {
+    const batches: Array<readonly RecordedEvent[]> = [];
+    const p = tallyProjection(1, undefined, batches);
+    await store.append('tally-batch', [tally('batch', 1), tally('batch', 2), tally('batch', 3)]);
+    await store.append('tally-batch', [tally('batch', 4)]);
+    await settled();
+    await catchUp({ sql: db.sql, store }, p);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.map((e) => (e.data as { amount: number }).amount)).toEqual([1, 2, 3, 4]);
+    expect(await total('batch')).toBe(10);
   });
 
   it('leaves the checkpoint and the rows untouched when a batch fails', async () => {

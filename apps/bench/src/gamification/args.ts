@@ -1,6 +1,10 @@
 import { parseArgs } from 'node:util';
 
 export interface GamificationBenchArgs {
+  /** --small: the reduced defaults (SMALL below), for a run of a minute or two. */
+  small: boolean;
+  /** Events per request of the batched HTTP ingest. */
+  batch: number;
   /** Mastery events POSTed through the HTTP ingest route (and raw rows inserted for comparison). */
   ingest: number;
   /** Concurrent HTTP clients, and concurrent raw writers. */
@@ -23,7 +27,7 @@ export interface GamificationBenchArgs {
   replayRuns: number;
 }
 
-export const USAGE = `npm run bench:gamification -- [--ingest 4000] [--clients 8] [--students 200]
+export const USAGE = `npm run bench:gamification -- [--small] [--ingest 4000] [--clients 8] [--students 200] [--batch 100]
   [--school-students 2000] [--class-size 80] [--board-events 1000000] [--board-days 180] [--board-runs 25]
   [--replay-events 5000] [--replay-runs 5]
 (each flag also reads BENCH_<FLAG> from the environment, e.g. BENCH_BOARD_EVENTS=100000)`;
@@ -38,6 +42,7 @@ function positiveInt(name: string, raw: string | undefined, fallback: number, ma
 }
 
 const FLAGS = {
+  batch: ['batch', 100],
   ingest: ['ingest', 4000],
   clients: ['clients', 8],
   students: ['students', 200],
@@ -48,21 +53,43 @@ const FLAGS = {
   boardRuns: ['board-runs', 25],
   replayEvents: ['replay-events', 5000],
   replayRuns: ['replay-runs', 5],
-} as const satisfies Record<keyof GamificationBenchArgs, readonly [string, number]>;
+} as const satisfies Record<Exclude<keyof GamificationBenchArgs, 'small'>, readonly [string, number]>;
+
+/** --small: every size cut down (a flag or BENCH_* variable given still wins). */
+const SMALL: Partial<Record<keyof typeof FLAGS, number>> = {
+  ingest: 1000,
+  schoolStudents: 500,
+  boardEvents: 100_000,
+  boardRuns: 15,
+  replayEvents: 1000,
+  replayRuns: 5,
+};
 
 /** Flags win over BENCH_* environment variables, which win over the defaults. */
 export function readArgs(argv = process.argv.slice(2), env = process.env): GamificationBenchArgs {
   const { values } = parseArgs({
     args: argv,
-    options: Object.fromEntries(Object.values(FLAGS).map(([flag]) => [flag, { type: 'string' as const }])),
+    options: {
+      ...Object.fromEntries(Object.values(FLAGS).map(([flag]) => [flag, { type: 'string' as const }])),
+      small: { type: 'boolean' as const },
+    },
     strict: true,
   });
-  const read = (key: keyof GamificationBenchArgs, max?: number) => {
-    const [flag, fallback] = FLAGS[key];
+  const small = values.small === true || env.BENCH_SMALL === '1';
+  const read = (key: keyof typeof FLAGS, max?: number) => {
+    const [flag, standard] = FLAGS[key];
+    const fallback = small ? (SMALL[key] ?? standard) : standard;
     const envName = `BENCH_${flag.toUpperCase().replaceAll('-', '_')}`;
-    return positiveInt(flag, (values[flag] as string | undefined) ?? env[envName], fallback, max);
+    return positiveInt(
+      flag,
+      ((values as Record<string, unknown>)[flag] as string | undefined) ?? env[envName],
+      fallback,
+      max,
+    );
   };
   return {
+    small,
+    batch: read('batch', 500),
     ingest: read('ingest'),
     clients: read('clients', 64),
     students: read('students'),

@@ -1,18 +1,25 @@
 /**
- * npm run bench:gamification [-- --ingest N --clients C --students S --school-students M --class-size K
- *                                --board-events E --board-days D --board-runs R --replay-events P --replay-runs Q]
+ * npm run bench:gamification [-- --small --ingest N --clients C --students S --batch B --school-students M
+ *                                --class-size K --board-events E --board-days D --board-runs R --replay-events P
+ *                                --replay-runs Q]
  *
  * On a fresh database (BENCH_DATABASE_URL / TEST_DATABASE_URL's server, else an embedded server), with the
  * real API listening on a random loopback port:
  * 1. HTTP ingest: C concurrent fetch clients POST /api/gamification/mastery-events as an organization admin,
- *    against raw single-row INSERTs into a table shaped like gam_mastery_events from C writers;
+ *    then the same number of events in requests of B to .../mastery-events/batch, against raw single-row
+ *    INSERTs into a table shaped like gam_mastery_events from C writers;
  * 2. the gamification_ledger projection: cold catch-up and rebuild over the ingested events;
  * 3. GET /api/leaderboards/school/{id} for a school of M students with E mastery events, windows 14 and 90;
- * 4. replayReport of one student with P mastery events.
+ * 4. recordMasteryEvent in process, one event after another (P events of one student), against raw
+ *    single-row INSERTs from one writer; then replayReport of that student;
+ * 5. GET /api/students/{id}/gamification/profile against a bare fastify answering the same JSON.
+ * Ends with one JSON line (apps/bench/src/jsonLine.ts): each figure beside its baseline from this run.
+ * --small cuts every size down (see args.ts) for a run of a minute or two.
  */
 import { connect, type Sql } from '@qiraa/db';
 import { acquireDatabase, type BenchDatabase } from '../database';
 import { machineFacts } from '../facts';
+import { type BenchFigure, printBenchJson } from '../jsonLine';
 import { timed } from '../measure';
 import { fmt, formatTable, section } from '../report';
 import { login, type RunningApi, startApi } from './api';
@@ -20,6 +27,7 @@ import { readArgs } from './args';
 import {
   countRows,
   createRawMasteryTable,
+  httpBatchIngester,
   httpIngester,
   ingestEvent,
   type LatencyStats,
@@ -28,7 +36,14 @@ import {
   runTimed,
 } from './ingest';
 import { interruption, throwIfInterrupted } from './interruption';
-import { type BoardTiming, expectedWindowTotal, seedBoardEvents, timeSchoolBoard } from './leaderboard';
+import {
+  type BoardTiming,
+  expectedWindowTotal,
+  seedBoardEvents,
+  timeRawCountBoard,
+  timeSchoolBoard,
+} from './leaderboard';
+import { timeProfile } from './profile';
 import { benchLedgerProjection, type ProjectionTiming } from './projection';
 import { type ReplayTiming, replayDaysNeeded, seedReplayStudent, timeReplay } from './replay';
 import { recentSchoolDays } from './schoolDays';
@@ -93,7 +108,7 @@ async function main(): Promise<void> {
     console.log(formatTable(['fact', 'value'], await machineFacts(sql, db), false));
     console.log(`api: ${api.baseUrl} (fastify, in this process), ${api.runtime.store.adapter} event store`);
     console.log(
-      `flags: --ingest ${args.ingest} --clients ${args.clients} --students ${args.students} ` +
+      `flags:${args.small ? ' --small' : ''} --ingest ${args.ingest} --batch ${args.batch} --clients ${args.clients} --students ${args.students} ` +
         `--school-students ${args.schoolStudents} --class-size ${args.classSize} --board-events ${args.boardEvents} ` +
         `--board-days ${args.boardDays} --board-runs ${args.boardRuns} --replay-events ${args.replayEvents} ` +
         `--replay-runs ${args.replayRuns}`,
@@ -111,7 +126,7 @@ async function main(): Promise<void> {
 
     // ---------------------------------------------------------------- 1. ingest
     section(`1. ingest: ${fmt(args.ingest)} mastery events, ${args.clients} clients, ${fmt(args.students)} students`);
-    const ingestDays = recentSchoolDays(Math.ceil((args.ingest + WARMUP) / args.students / 2) + 1, org.timeZone);
+    const ingestDays = recentSchoolDays(Math.ceil((2 * args.ingest + WARMUP) / args.students / 2) + 1, org.timeZone);
     const event = (i: number) => ingestEvent('bench-http', i, ingestStudents, ingestDays);
     let token = await login(api.baseUrl, org.adminEmail, BENCH_PASSWORD);
     console.log(`logged in ${org.adminEmail} (organization ADMIN: RUN_BACKOFFICE) via POST /api/auth/login`);
@@ -130,11 +145,26 @@ async function main(): Promise<void> {
       `HTTP: ${fmt(http.perSecond)} events/s, p50 ${ms(http.p50Ms)} ms, p99 ${ms(http.p99Ms)} ms ` +
         `(${sockets} TCP connections for ${fmt(warmup + args.ingest)} requests, warm-up included)`,
     );
+    const postBatch = httpBatchIngester(api.baseUrl, token);
+    const batches = Math.ceil(args.ingest / args.batch);
+    const batchEvent = (i: number) => event(warmup + args.ingest + i);
+    const batchedRun = await runTimed(batches, args.clients, (b) =>
+      postBatch(
+        Array.from({ length: Math.min(args.batch, args.ingest - b * args.batch) }, (_, k) =>
+          batchEvent(b * args.batch + k),
+        ),
+      ),
+    );
+    const batched = { ...batchedRun, perSecond: (args.ingest / batchedRun.elapsedMs) * 1000 };
+    console.log(
+      `HTTP batch: ${fmt(batched.perSecond)} events/s in ${fmt(batches)} requests of up to ${args.batch}, ` +
+        `p50 ${ms(batched.p50Ms)} ms per request`,
+    );
     const raw = await runTimed(args.ingest, args.clients, (i) => insertRaw(event(warmup + i)));
     console.log(`raw:  ${fmt(raw.perSecond)} inserts/s, p50 ${ms(raw.p50Ms)} ms, p99 ${ms(raw.p99Ms)} ms`);
     const stored = await countRows(sql, 'gam_mastery_events');
     const rawRows = await countRows(sql, RAW_TABLE);
-    if (stored !== warmup + args.ingest || rawRows !== warmup + args.ingest) {
+    if (stored !== warmup + 2 * args.ingest || rawRows !== warmup + args.ingest) {
       throw new Error(`row counts off: gam_mastery_events ${stored}, ${RAW_TABLE} ${rawRows}`);
     }
     throwIfInterrupted();
@@ -179,20 +209,27 @@ async function main(): Promise<void> {
     );
     token = await login(api.baseUrl, org.adminEmail, BENCH_PASSWORD);
     const boards: BoardTiming[] = [];
+    const rawBoards: Array<{ p50Ms: number; p95Ms: number }> = [];
     for (const windowDays of BOARD_WINDOWS) {
       const expected = await expectedWindowTotal(sql, boardScope.schoolId, org.id, windowDays);
       const timing = await timeSchoolBoard(api.baseUrl, token, boardScope, windowDays, args.boardRuns, expected);
       boards.push(timing);
+      const rawBoard = await timeRawCountBoard(sql, boardScope, windowDays, args.boardRuns);
+      rawBoards.push(rawBoard);
       console.log(
         `windowDays=${windowDays}: p50 ${ms(timing.p50Ms)} ms, p95 ${ms(timing.p95Ms)} ms, max ${ms(timing.maxMs)} ms ` +
           `(${fmt(timing.entries)} entries, ${fmt(timing.windowEvents)} events in the window, ` +
-          `${fmt(timing.responseBytes / 1024)} KiB JSON)`,
+          `${fmt(timing.responseBytes / 1024)} KiB JSON); baseline, the raw count in SQL: ` +
+          `p50 ${ms(rawBoard.p50Ms)} ms, p95 ${ms(rawBoard.p95Ms)} ms`,
       );
     }
     throwIfInterrupted();
 
     // ---------------------------------------------------------------- 4. replay
     section(`4. replay of one student with ${fmt(args.replayEvents)} mastery events`);
+    const rawOne = await runTimed(args.replayEvents, 1, (i) =>
+      insertRaw(ingestEvent('bench-raw1', i, ingestStudents, ingestDays)),
+    );
     const replayDays = recentSchoolDays(replayDaysNeeded(args.replayEvents), org.timeZone);
     const seed = await seedReplayStudent(deps, replayStudent!, args.replayEvents, replayDays, (done) => {
       if (done < args.replayEvents && done % 1000 === 0) console.log(`  ${fmt(done)} / ${fmt(args.replayEvents)}`);
@@ -211,17 +248,56 @@ async function main(): Promise<void> {
         `hasDrift=${replay.report.hasDrift}, derived ${JSON.stringify(replay.report.derived)}`,
     );
 
-    printResults(args, { http, raw, sockets, projection, boards, replay });
+    console.log(`baseline, raw single-row INSERT from one writer: ${fmt(rawOne.perSecond)} inserts/s`);
+
+    // ---------------------------------------------------------------- 5. profile
+    section('5. GET gamification profile vs bare fastify');
+    const profiles = await timeProfile(api.baseUrl, token, ingestStudents, args.ingest, args.clients);
+    console.log(
+      `profile: ${fmt(profiles.profile.perSecond)} requests/s, p50 ${ms(profiles.profile.p50Ms)} ms; ` +
+        `bare fastify: ${fmt(profiles.bare.perSecond)} requests/s, p50 ${ms(profiles.bare.p50Ms)} ms`,
+    );
+
+    printResults(args, { http, batched, raw, sockets, projection, boards, replay });
     console.log(`\ntotal run time ${seconds(Date.now() - started)}`);
+    const seedRate = (args.replayEvents / seed.elapsedMs) * 1000;
+    const [readOnly, catchUpRun, rebuildRun] = projection;
+    const rate = (p: ProjectionTiming) => (p.events / p.elapsedMs) * 1000;
+    const figures: Record<string, BenchFigure> = {
+      httpIngest: figure(http.perSecond, 'events/s', raw.perSecond, '>= 0.30x raw INSERT'),
+      httpBatchIngest: figure(batched.perSecond, 'events/s', raw.perSecond, '>= 1.0x raw INSERT'),
+      inProcessRecord: figure(seedRate, 'events/s', rawOne.perSecond, '>= 1000 events/s'),
+      projectionCatchUp: figure(rate(catchUpRun!), 'events/s', rate(readOnly!), '>= 30000 events/s'),
+      projectionRebuild: figure(rate(rebuildRun!), 'events/s', rate(readOnly!), '>= 30000 events/s'),
+      ...Object.fromEntries(
+        boards.map((b, i) => [
+          `schoolBoardP95Window${b.windowDays}`,
+          figure(b.p95Ms, 'ms', rawBoards[i]!.p95Ms, 'p95 < 25 ms'),
+        ]),
+      ),
+      replay: figure(replay.p50Ms, 'ms', null, `< 50 ms for ${fmt(args.replayEvents)} events`),
+      profile: figure(profiles.profile.perSecond, 'requests/s', profiles.bare.perSecond, '>= 0.15x bare fastify'),
+    };
+    printBenchJson(NAME, figures);
+    return;
   } finally {
     await cleanUp();
   }
 }
 
+const figure = (value: number, unit: string, baseline: number | null, goal: string): BenchFigure => ({
+  value: Number(value.toFixed(2)),
+  unit,
+  baseline: baseline === null ? null : Number(baseline.toFixed(2)),
+  ratio: baseline === null || baseline === 0 ? null : Number((value / baseline).toFixed(3)),
+  goal,
+});
+
 function printResults(
   args: ReturnType<typeof readArgs>,
   r: {
     http: LatencyStats;
+    batched: LatencyStats;
     raw: LatencyStats;
     sockets: number;
     projection: ProjectionTiming[];
@@ -241,6 +317,14 @@ function printResults(
       `${fmt(r.http.ops)} events, ${fmt(args.students)} students, ${r.sockets} keep-alive sockets`,
     ],
     [
+      `HTTP batch POST mastery-events/batch, ${args.clients} clients`,
+      fmt(r.batched.perSecond),
+      ms(r.batched.p50Ms),
+      ms(r.batched.p95Ms),
+      ms(r.batched.p99Ms),
+      `${fmt(args.ingest)} events in requests of ${args.batch} (latency per request)`,
+    ],
+    [
       `raw single-row INSERT, ${args.clients} writers`,
       fmt(r.raw.perSecond),
       ms(r.raw.p50Ms),
@@ -256,8 +340,9 @@ function printResults(
       ratio(r.http.p99Ms, r.raw.p99Ms),
       'same run, same events',
     ],
+    ['HTTP batch / raw INSERT', ratio(r.batched.perSecond, r.raw.perSecond), '', '', '', 'per event'],
     ...r.projection.map((p) => [
-      `projection ${p.phase.startsWith('catchUp') ? 'catch-up (cold)' : 'rebuild'}`,
+      `projection ${p.phase.startsWith('catchUp') ? 'catch-up (cold)' : p.phase.startsWith('rebuild') ? 'rebuild' : 'readAll only (baseline)'}`,
       fmt((p.events / p.elapsedMs) * 1000),
       '',
       '',

@@ -85,6 +85,26 @@ export function httpIngester(baseUrl: string, token: string) {
   };
 }
 
+interface BatchAnswer {
+  recorded: number;
+  results: IngestAnswer[];
+}
+
+/** POST /api/gamification/mastery-events/batch of `events`; every one must come back `recorded`. */
+export function httpBatchIngester(baseUrl: string, token: string) {
+  return async (events: IngestEvent[]) => {
+    const answer = await call<BatchAnswer>(baseUrl, 'POST', '/api/gamification/mastery-events/batch', {
+      token,
+      body: { events: events.map((event) => ({ kind: 'mastery_event', ...event })) },
+      expect: [200],
+    });
+    if (answer.recorded !== events.length) {
+      const refused = answer.results.find((r) => r.outcome !== 'recorded');
+      throw new Error(`batch of ${events.length}: ${answer.recorded} recorded, e.g. ${JSON.stringify(refused)}`);
+    }
+  };
+}
+
 export const RAW_TABLE = 'bench_raw_mastery_events';
 
 /** gam_mastery_events' columns and defaults (`like … including defaults`: no index, no check, no trigger). */

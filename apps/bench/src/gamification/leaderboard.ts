@@ -64,12 +64,74 @@ export async function seedBoardEvents(
       order by p.student_id, p.school_day`;
     onProgress(to + 1);
   }
+  await fillDayRollup(sql, scope.schoolId);
   // VACUUM as well as ANALYZE: autovacuum keeps an older table's visibility map set, which the boards'
   // index-only scans rely on; straight after a bulk load it is empty and every row costs a heap visit.
   await sql`vacuum analyze gam_mastery_events`;
+  await sql`vacuum analyze gam_mastery_day_counts`;
   await sql`analyze users`;
   await sql`analyze class_students`;
   await sql`analyze classes`;
+}
+
+/**
+ * The rows were written behind the projection, so its cumulative day rollup (what the boards read) is
+ * recomputed for the school's students the way migration 0013 fills it.
+ */
+async function fillDayRollup(sql: Sql, schoolId: string): Promise<void> {
+  const kinds = MASTERY_EVENT_SOURCE_KINDS;
+  await sql.begin(async (tx) => {
+    const roster = tx`
+      select cs.student_user_id from class_students cs join classes c on c.id = cs.class_id
+      where c.school_id = ${schoolId} and cs.active`;
+    await tx`delete from gam_mastery_day_counts where student_id in (${roster})`;
+    await tx`
+      insert into gam_mastery_day_counts (student_id, school_day, total, ${tx.unsafe(kinds.join(', '))})
+      select student_id, school_day, sum(count(*)) over w,
+        ${tx.unsafe(kinds.map((k) => `sum(count(*) filter (where source_kind = '${k}')) over w`).join(', '))}
+      from gam_mastery_events where student_id in (${roster})
+      group by student_id, school_day
+      window w as (partition by student_id order by school_day)`;
+  });
+}
+
+/**
+ * Baseline: the board as it was counted before the rollup (a range scan per student over the raw rows,
+ * gam_mastery_events_student_day_idx), as one SQL statement in process, timed like the HTTP board.
+ */
+export async function timeRawCountBoard(
+  sql: Sql,
+  scope: { schoolId: string; organizationId: string },
+  windowDays: number,
+  runs: number,
+): Promise<{ p50Ms: number; p95Ms: number }> {
+  const query = () => sql`
+    with b as (
+      select (now() at time zone o.time_zone)::date as today from organizations o where o.id = ${scope.organizationId}
+    ),
+    roster as (
+      select distinct cs.student_user_id as student_id
+      from class_students cs join classes c on c.id = cs.class_id
+      where c.school_id = ${scope.schoolId} and cs.active
+    )
+    select r.student_id, k.*
+    from roster r cross join b
+    cross join lateral (
+      select count(*)::int as total,
+        ${sql.unsafe(MASTERY_EVENT_SOURCE_KINDS.map((k) => `count(*) filter (where e.source_kind = '${k}')::int as ${k}`).join(', '))}
+      from gam_mastery_events e
+      where e.student_id = r.student_id and e.school_day between b.today - ${windowDays - 1}::int and b.today
+    ) k`;
+  for (let i = 0; i < 3; i++) await query();
+  const latencies: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    throwIfInterrupted();
+    const t0 = performance.now();
+    await query();
+    latencies.push(performance.now() - t0);
+  }
+  latencies.sort((a, b) => a - b);
+  return { p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95) };
 }
 
 /** What the board must show: the window's event count over the school's students, counted directly. */

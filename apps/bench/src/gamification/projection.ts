@@ -39,6 +39,15 @@ async function deleteCheckpoint(sql: Sql): Promise<void> {
  */
 export async function benchLedgerProjection(sql: Sql, store: EventStore): Promise<ProjectionTiming[]> {
   const total = await store.countAfter(null, projection.handles);
+  const readOnly = await timed(async () => {
+    let read = 0;
+    for (let after: string | null = null; ; ) {
+      const batch = await store.readAll({ after, limit: 1000, types: projection.handles });
+      read += batch.events.length;
+      after = batch.checkpoint;
+      if (batch.caughtUp) return read;
+    }
+  });
   const mastery = await store.countAfter(null, [MASTERY_EVENT_RECORDED]);
   const before = await fingerprint(sql);
 
@@ -62,6 +71,12 @@ export async function benchLedgerProjection(sql: Sql, store: EventStore): Promis
     throw new Error(`rebuild did not reproduce the read models:\n${before}\n${afterRebuild}`);
 
   return [
+    {
+      phase: 'readAll only (baseline: the same batches read, nothing applied)',
+      events: readOnly.result,
+      masteryEvents: mastery,
+      elapsedMs: readOnly.elapsedMs,
+    },
     {
       phase: 'catchUp (checkpoint deleted, tables emptied)',
       events: cold.result.applied,

@@ -111,3 +111,44 @@ describe('postgres event store specifics', () => {
     expect(seen).toContain('listen-1');
   });
 });
+
+describe('appendMany (PostgreSQL, one statement)', () => {
+  it('appends several streams in order, reads back like single appends, and announces after the commit', async () => {
+    const told: string[] = [];
+    store.onAppended((events) => told.push(...events.map((e) => `${e.streamId}:${e.streamVersion}`)));
+    await store.append('many-a', [{ type: 'Seen', data: { n: 0 } }]);
+    told.length = 0;
+    const results = await inTransaction(db.sql, async (uow) => {
+      const appended = await store.appendMany!(
+        [
+          {
+            streamId: 'many-a',
+            events: [
+              { type: 'Seen', data: { n: 1 } },
+              { type: 'Seen', data: { n: 2 } },
+            ],
+          },
+          { streamId: 'many-b', events: [{ type: 'Other', data: null, metadata: { correlationId: 'c' } }] },
+        ],
+        { uow },
+      );
+      expect(told).toEqual([]);
+      return appended;
+    });
+    expect(results.map((r) => r.kind)).toEqual(['appended', 'appended']);
+    expect(told).toEqual(['many-a:2', 'many-a:3', 'many-b:1']);
+    const a = await store.readStream('many-a');
+    expect(a.map((e) => [e.streamVersion, e.data])).toEqual([
+      [1n, { n: 0 }],
+      [2n, { n: 1 }],
+      [3n, { n: 2 }],
+    ]);
+    const [b] = await store.readStream('many-b');
+    expect(b).toMatchObject({ type: 'Other', data: null, metadata: { correlationId: 'c' } });
+    expect(results[1]).toMatchObject({ kind: 'appended', events: [{ eventId: b!.eventId, position: b!.position }] });
+    const again = await store.appendMany!([
+      { streamId: 'many-b', events: [{ eventId: b!.eventId, type: 'Other', data: null }] },
+    ]);
+    expect(again).toEqual([{ kind: 'duplicate', streamVersion: 1n }]);
+  });
+});

@@ -1,7 +1,8 @@
 import type { Sql } from '@qiraa/db';
 import { appendListeners } from '../appendListeners';
 import { pollingSubscription } from '../pollingSubscription';
-import type { AppendOptions, EventStore, NewEvent } from '../types';
+import type { AppendOptions, EventStore, NewEvent, StreamAppend } from '../types';
+import { appendMany } from './appendMany';
 import { appendToStream } from './appendToStream';
 import { countAfter } from './countAfter';
 import { readAll, visibleHead } from './readAll';
@@ -17,9 +18,16 @@ export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number 
     return result;
   }
 
+  async function appendAll(appends: readonly StreamAppend[], opts: Pick<AppendOptions, 'uow'> = {}) {
+    const results = await appendMany(opts.uow?.sql ?? sql, appends);
+    for (const result of results) listeners.announce(result, opts.uow);
+    return results;
+  }
+
   const store: EventStore = {
     adapter: 'postgres',
     append,
+    appendMany: appendAll,
     readStream: (streamId, opts) => readStream(sql, streamId, opts),
     readAll: (opts) => readAll(sql, opts),
     countAfter: (after, types) => countAfter(sql, after, types),

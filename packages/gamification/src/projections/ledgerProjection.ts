@@ -1,4 +1,5 @@
-import { defineProjection } from '@qiraa/projections';
+import type { RecordedEvent } from '@qiraa/eventstore';
+import { defineProjection, eventsOfType, type ProjectionContext } from '@qiraa/projections';
 import {
   AVATAR_TIER_ADVANCED,
   BADGE_AWARDED,
@@ -14,14 +15,18 @@ import {
   type XpCredited,
   type XpReversed,
 } from '../events';
+import { MASTERY_EVENT_SOURCE_KINDS } from '../sourceKinds';
 
 /**
- * The gamification read models, one row per ledger event (idempotent: replaying an event inserts nothing).
- * Applied inline by the commands (read-your-writes) and again by the runner.
+ * The gamification read models: one row per ledger event (idempotent: replaying an event inserts nothing),
+ * plus the per-day cumulative rollup the boards read (gam_mastery_day_counts, migration 0013), which counts
+ * only the mastery rows the insert really wrote. Applied inline by the commands (read-your-writes) and again
+ * by the runner; a batch is at most five statements whatever its size, sent together (pipelined).
  */
 export const gamificationLedgerProjection = defineProjection({
   name: 'gamification_ledger',
-  version: 1,
+  // 2: gam_mastery_day_counts joined the projection.
+  version: 2,
   handles: [
     MASTERY_EVENT_RECORDED,
     XP_CREDITED,
@@ -34,68 +39,192 @@ export const gamificationLedgerProjection = defineProjection({
   tables: [
     'gam_mastery_events',
     'gam_student_days',
+    'gam_mastery_day_counts',
     'gam_xp_ledger',
     'gam_badge_awards',
     'gam_badge_rescinds',
     'gam_notices',
   ],
-  async apply({ sql, table }, event) {
-    switch (event.type) {
-      case MASTERY_EVENT_RECORDED: {
-        const d = event.data as MasteryEventRecorded;
-        await sql`
-          insert into ${sql(table('gam_mastery_events'))}
-            (id, student_id, organization_id, source_kind, skill_id, measure_code, school_day, session_id,
-             engine_event_id, occurred_at, recorded_at)
-          values (${d.masteryEventId}, ${d.studentId}, ${d.organizationId}, ${d.sourceKind}, ${d.skillId},
-                  ${d.measureCode}, ${d.schoolDay}, ${d.sessionId}, ${d.engineEventId}, ${d.occurredAt}, ${event.createdAt})
-          on conflict do nothing`;
-        await sql`
-          insert into ${sql(table('gam_student_days'))} (student_id, school_day) values (${d.studentId}, ${d.schoolDay})
-          on conflict do nothing`;
-        return;
-      }
-      case XP_CREDITED:
-      case XP_REVERSED: {
-        const d = event.data as XpCredited | XpReversed;
-        await sql`
-          insert into ${sql(table('gam_xp_ledger'))}
-            (id, event_id, student_id, mastery_event_id, kind, amount, session_id, rule_version, student_badge_id, recorded_at)
-          values (${d.xpTransactionId}, ${event.eventId}, ${d.studentId}, ${d.masteryEventId}, ${d.kind}, ${d.amount},
-                  ${d.sessionId}, ${d.ruleVersion}, ${d.studentBadgeId}, ${event.createdAt})
-          on conflict do nothing`;
-        return;
-      }
-      case BADGE_AWARDED: {
-        const d = event.data as BadgeAwarded;
-        await sql`
-          insert into ${sql(table('gam_badge_awards'))}
-            (id, event_id, student_id, code, triggering_mastery_event_id, rule_version, awarded_at)
-          values (${d.studentBadgeId}, ${event.eventId}, ${d.studentId}, ${d.code}, ${d.triggeringMasteryEventId},
-                  ${d.ruleVersion}, ${d.awardedAt})
-          on conflict do nothing`;
-        return;
-      }
-      case BADGE_RESCINDED: {
-        const d = event.data as BadgeRescinded;
-        await sql`
-          insert into ${sql(table('gam_badge_rescinds'))}
-            (student_badge_id, event_id, override_code, actor_user_id, compensating_xp_transaction_id, rescinded_at)
-          values (${d.studentBadgeId}, ${event.eventId}, ${d.overrideCode}, ${d.actorUserId},
-                  ${d.compensatingXpTransactionId}, ${d.rescindedAt})
-          on conflict do nothing`;
-        return;
-      }
-      case AVATAR_TIER_ADVANCED:
-      case STREAK_MILESTONE_REACHED: {
-        const d = event.data as GamificationNotice;
-        const kind = event.type === AVATAR_TIER_ADVANCED ? 'avatar_tier_advanced' : 'streak_milestone';
-        await sql`
-          insert into ${sql(table('gam_notices'))} (event_id, student_id, kind, value, created_at)
-          values (${event.eventId}, ${d.studentId}, ${kind}, ${d.value}, ${event.createdAt})
-          on conflict do nothing`;
-        return;
-      }
-    }
+  async applyBatch(ctx, events) {
+    await Promise.all([
+      insertMasteryEvents(ctx, eventsOfType(events, MASTERY_EVENT_RECORDED)),
+      insertXp(ctx, eventsOfType(events, XP_CREDITED, XP_REVERSED)),
+      insertBadgeAwards(ctx, eventsOfType(events, BADGE_AWARDED)),
+      insertBadgeRescinds(ctx, eventsOfType(events, BADGE_RESCINDED)),
+      insertNotices(ctx, eventsOfType(events, AVATAR_TIER_ADVANCED, STREAK_MILESTONE_REACHED)),
+    ]);
   },
 });
+
+const KIND_COLUMNS = MASTERY_EVENT_SOURCE_KINDS.join(', ');
+const each = (template: (kind: string) => string) => MASTERY_EVENT_SOURCE_KINDS.map(template).join(', ');
+
+/**
+ * One statement: the mastery rows, their school days, and the rollup. For every student of the batch the
+ * rollup rows from the batch's earliest new day on are rewritten as (the stored cumulative count on or
+ * before that day) + (the batch's new rows up to that day); the statement reads the table as it was
+ * before it, so a late event for an earlier day moves every later row once.
+ */
+async function insertMasteryEvents(
+  { sql, table }: ProjectionContext,
+  events: Array<RecordedEvent<MasteryEventRecorded>>,
+): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map(({ data: d, createdAt }) => ({
+    id: d.masteryEventId,
+    student_id: d.studentId,
+    organization_id: d.organizationId,
+    source_kind: d.sourceKind,
+    skill_id: d.skillId,
+    measure_code: d.measureCode,
+    school_day: d.schoolDay,
+    session_id: d.sessionId,
+    engine_event_id: d.engineEventId,
+    occurred_at: d.occurredAt,
+    recorded_at: createdAt,
+  }));
+  const counts = sql(table('gam_mastery_day_counts'));
+  await sql`
+    with new as (
+      insert into ${sql(table('gam_mastery_events'))}
+        (id, student_id, organization_id, source_kind, skill_id, measure_code, school_day, session_id,
+         engine_event_id, occurred_at, recorded_at)
+      select r.id, r.student_id, r.organization_id, r.source_kind, r.skill_id, r.measure_code, r.school_day,
+             r.session_id, r.engine_event_id, r.occurred_at, r.recorded_at
+      from jsonb_to_recordset(${sql.json(rows as never)}) as r(
+        id uuid, student_id bigint, organization_id text, source_kind text, skill_id text, measure_code text,
+        school_day date, session_id text, engine_event_id text, occurred_at timestamptz, recorded_at timestamptz)
+      on conflict do nothing
+      returning student_id, school_day, source_kind
+    ),
+    days as (
+      insert into ${sql(table('gam_student_days'))} (student_id, school_day)
+      select distinct student_id, school_day from new
+      on conflict do nothing
+    ),
+    delta as (
+      select student_id, school_day, count(*)::int as total,
+        ${sql.unsafe(each((k) => `count(*) filter (where source_kind = '${k}')::int as ${k}`))}
+      from new group by student_id, school_day
+    ),
+    -- The days to rewrite: the batch's days, and the student's stored days after its earliest one.
+    later as (
+      select c.student_id, c.school_day, 0 as total, ${sql.unsafe(each((k) => `0 as ${k}`))}
+      from ${counts} c join (select student_id, min(school_day) as d0 from delta group by student_id) f
+        on f.student_id = c.student_id and c.school_day > f.d0
+      where not exists (select 1 from delta d where d.student_id = c.student_id and d.school_day = c.school_day)
+    ),
+    -- What the batch adds on each of those days: a running sum over the student's days.
+    added as (
+      select student_id, school_day, sum(total) over w as total, ${sql.unsafe(each((k) => `sum(${k}) over w as ${k}`))}
+      from (select * from delta union all select * from later) x
+      window w as (partition by student_id order by school_day)
+    )
+    insert into ${counts} (student_id, school_day, total, ${sql.unsafe(KIND_COLUMNS)})
+    select a.student_id, a.school_day, coalesce(b.total, 0) + a.total,
+      ${sql.unsafe(each((k) => `coalesce(b.${k}, 0) + a.${k}`))}
+    from added a
+    left join lateral (
+      select * from ${counts} c
+      where c.student_id = a.student_id and c.school_day <= a.school_day
+      order by c.school_day desc limit 1
+    ) b on true
+    on conflict (student_id, school_day) do update set
+      total = excluded.total, ${sql.unsafe(each((k) => `${k} = excluded.${k}`))}`;
+}
+
+async function insertXp(
+  { sql, table }: ProjectionContext,
+  events: Array<RecordedEvent<XpCredited | XpReversed>>,
+): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map(({ data: d, eventId, createdAt }) => ({
+    id: d.xpTransactionId,
+    event_id: eventId,
+    student_id: d.studentId,
+    mastery_event_id: d.masteryEventId,
+    kind: d.kind,
+    amount: d.amount,
+    session_id: d.sessionId,
+    rule_version: d.ruleVersion,
+    student_badge_id: d.studentBadgeId,
+    recorded_at: createdAt,
+  }));
+  await sql`
+    insert into ${sql(table('gam_xp_ledger'))}
+      (id, event_id, student_id, mastery_event_id, kind, amount, session_id, rule_version, student_badge_id, recorded_at)
+    select r.id, r.event_id, r.student_id, r.mastery_event_id, r.kind, r.amount, r.session_id, r.rule_version,
+           r.student_badge_id, r.recorded_at
+    from jsonb_to_recordset(${sql.json(rows as never)}) as r(
+      id bigint, event_id uuid, student_id bigint, mastery_event_id uuid, kind text, amount int, session_id text,
+      rule_version int, student_badge_id bigint, recorded_at timestamptz)
+    on conflict do nothing`;
+}
+
+async function insertBadgeAwards(
+  { sql, table }: ProjectionContext,
+  events: Array<RecordedEvent<BadgeAwarded>>,
+): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map(({ data: d, eventId }) => ({
+    id: d.studentBadgeId,
+    event_id: eventId,
+    student_id: d.studentId,
+    code: d.code,
+    triggering_mastery_event_id: d.triggeringMasteryEventId,
+    rule_version: d.ruleVersion,
+    awarded_at: d.awardedAt,
+  }));
+  await sql`
+    insert into ${sql(table('gam_badge_awards'))}
+      (id, event_id, student_id, code, triggering_mastery_event_id, rule_version, awarded_at)
+    select r.id, r.event_id, r.student_id, r.code, r.triggering_mastery_event_id, r.rule_version, r.awarded_at
+    from jsonb_to_recordset(${sql.json(rows as never)}) as r(
+      id bigint, event_id uuid, student_id bigint, code text, triggering_mastery_event_id uuid, rule_version int,
+      awarded_at timestamptz)
+    on conflict do nothing`;
+}
+
+async function insertBadgeRescinds(
+  { sql, table }: ProjectionContext,
+  events: Array<RecordedEvent<BadgeRescinded>>,
+): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map(({ data: d, eventId }) => ({
+    student_badge_id: d.studentBadgeId,
+    event_id: eventId,
+    override_code: d.overrideCode,
+    actor_user_id: d.actorUserId,
+    compensating_xp_transaction_id: d.compensatingXpTransactionId,
+    rescinded_at: d.rescindedAt,
+  }));
+  await sql`
+    insert into ${sql(table('gam_badge_rescinds'))}
+      (student_badge_id, event_id, override_code, actor_user_id, compensating_xp_transaction_id, rescinded_at)
+    select r.student_badge_id, r.event_id, r.override_code, r.actor_user_id, r.compensating_xp_transaction_id,
+           r.rescinded_at
+    from jsonb_to_recordset(${sql.json(rows as never)}) as r(
+      student_badge_id bigint, event_id uuid, override_code text, actor_user_id bigint,
+      compensating_xp_transaction_id bigint, rescinded_at timestamptz)
+    on conflict do nothing`;
+}
+
+async function insertNotices(
+  { sql, table }: ProjectionContext,
+  events: Array<RecordedEvent<GamificationNotice>>,
+): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map(({ data: d, eventId, type, createdAt }) => ({
+    event_id: eventId,
+    student_id: d.studentId,
+    kind: type === AVATAR_TIER_ADVANCED ? 'avatar_tier_advanced' : 'streak_milestone',
+    value: d.value,
+    created_at: createdAt,
+  }));
+  await sql`
+    insert into ${sql(table('gam_notices'))} (event_id, student_id, kind, value, created_at)
+    select r.event_id, r.student_id, r.kind, r.value, r.created_at
+    from jsonb_to_recordset(${sql.json(rows as never)}) as r(
+      event_id uuid, student_id bigint, kind text, value int, created_at timestamptz)
+    on conflict do nothing`;
+}

@@ -27,16 +27,26 @@ export interface LeaderboardEntry {
 export type CountColumns = { total: number } & Record<MasteryEventSourceKind, number>;
 
 /**
- * The select list of a per-student window count over `gam_mastery_events e`: `total`, then one
- * `count(*) filter (...)` column per source kind, named after the kind. An aggregate without GROUP BY,
- * so a student with no event in the window still gets one row of zeros.
+ * The window counts of one student, read from the cumulative rollup gam_mastery_day_counts: the last row
+ * on or before `b.today` minus the last row before the window's first day (two primary-key lookups,
+ * whatever the window). Selects `total` plus one column per source kind, and one row of zeros for a
+ * student without events. Expects `s.student_id` and `b.today` in scope; the window is the last
+ * `windowDays` days up to today, as before the rollup.
  */
-export const countColumns = (sql: Sql) => [
-  sql`count(*)::int as total`,
-  ...MASTERY_EVENT_SOURCE_KINDS.map(
-    (kind) => sql`, count(*) filter (where e.source_kind = ${kind})::int as ${sql(kind)}`,
-  ),
-];
+export const windowCounts = (sql: Sql, windowDays: number) => sql`
+  select coalesce(hi.total, 0) - coalesce(lo.total, 0) as total,
+    ${sql.unsafe(MASTERY_EVENT_SOURCE_KINDS.map((k) => `coalesce(hi.${k}, 0) - coalesce(lo.${k}, 0) as ${k}`).join(', '))}
+  from (select) one
+  left join lateral (
+    select * from gam_mastery_day_counts c
+    where c.student_id = s.student_id and c.school_day <= b.today
+    order by c.school_day desc limit 1
+  ) hi on true
+  left join lateral (
+    select * from gam_mastery_day_counts c
+    where c.student_id = s.student_id and c.school_day <= b.today - ${windowDays}::int
+    order by c.school_day desc limit 1
+  ) lo on true`;
 
 export function toEntry(studentId: bigint | number, counts: CountColumns): LeaderboardEntry {
   const sourceKindBreakdown: SourceKindBreakdown = {};

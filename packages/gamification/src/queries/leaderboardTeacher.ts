@@ -1,11 +1,11 @@
 import type { Sql } from '@qiraa/db';
 import {
   type CountColumns,
-  countColumns,
   type LeaderboardEntry,
   type LeaderboardParams,
   sortEntries,
   toEntry,
+  windowCounts,
 } from './leaderboardEntries';
 
 export interface ClassTotal {
@@ -22,7 +22,7 @@ type Row = { class_id: string; student_id: bigint | null } & { [K in keyof Count
  * however many of the classes they sit in, plus each class's totals over its own active students. The
  * statement returns one row per (class, student), and one row with no student for a class without any.
  * Counts: the mastery events of the last `windowDays` school days up to today in the organization's time
- * zone, one index-only range scan per distinct student. Never reads XP.
+ * zone, two lookups in the cumulative rollup per distinct student. Never reads XP.
  */
 export async function teacherLeaderboard(
   sql: Sql,
@@ -48,11 +48,7 @@ export async function teacherLeaderboard(
       select s.student_id, k.*
       from (select distinct student_id from membership) s
       cross join b
-      cross join lateral (
-        select ${countColumns(sql)}
-        from gam_mastery_events e
-        where e.student_id = s.student_id and e.school_day between b.today - ${windowDays - 1}::int and b.today
-      ) k
+      cross join lateral (${windowCounts(sql, windowDays)}) k
     )
     select t.class_id, c.*
     from taught t

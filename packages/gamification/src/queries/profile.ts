@@ -14,35 +14,46 @@ export interface ProfileBadge {
 
 /**
  * The gamification profile. `xpBalance` is summed over the XP ledger on every read (never stored); the
- * student themself never sees `studentBadgeId` and `status`. Badge texts address the child, so whoever reads
- * them gets the form of the child's gender (the neutral one when it is unknown).
+ * student themself never sees `studentBadgeId` and `status`. One statement (the tier's count is the last row
+ * of the cumulative day rollup), with the child's gender read beside it: badge texts address the child, so
+ * whoever reads them gets the form of the child's gender (the neutral one when it is unknown).
  */
 export async function gamificationProfile(sql: Sql, studentId: number, forStudentSelf: boolean) {
-  const [xp] = await sql<{ balance: number }[]>`
-    select coalesce(sum(amount), 0)::int as balance from gam_xp_ledger where student_id = ${studentId}`;
-  const [count] = await sql<
-    { n: number }[]
-  >`select count(*)::int as n from gam_mastery_events where student_id = ${studentId}`;
-  const days = await sql<{ d: string }[]>`
-    select school_day::text as d from gam_student_days where student_id = ${studentId} order by school_day`;
-  const holidays = await sql<{ d: string }[]>`
-    select h.day::text as d from school_holidays h join users u on u.organization_id = h.organization_id
-    where u.id = ${studentId}`;
-  const badges = await sql<{ id: bigint; code: string; rule_version: number; awarded_at: Date; rescinded: boolean }[]>`
-    select a.id, a.code, a.rule_version, a.awarded_at, r.student_badge_id is not null as rescinded
-    from gam_badge_awards a left join gam_badge_rescinds r on r.student_badge_id = a.id
-    where a.student_id = ${studentId} order by a.awarded_at, a.id`;
-  const gender = await studentGender(sql, studentId);
+  const [[row], gender] = await Promise.all([
+    sql<
+      {
+        balance: number;
+        n: number;
+        days: string[];
+        holidays: string[];
+        badges: { id: number; code: string; rule_version: number; awarded_at: string; rescinded: boolean }[];
+      }[]
+    >`
+    select
+      (select coalesce(sum(amount), 0)::int from gam_xp_ledger where student_id = ${studentId}) as balance,
+      coalesce((select total from gam_mastery_day_counts where student_id = ${studentId}
+                order by school_day desc limit 1), 0) as n,
+      array(select school_day::text from gam_student_days where student_id = ${studentId} order by school_day) as days,
+      array(select h.day::text from school_holidays h join users u on u.organization_id = h.organization_id
+            where u.id = ${studentId}) as holidays,
+      (select coalesce(json_agg(b order by b.awarded_at, b.id), '[]') from (
+         select a.id, a.code, a.rule_version, a.awarded_at, r.student_badge_id is not null as rescinded
+         from gam_badge_awards a left join gam_badge_rescinds r on r.student_badge_id = a.id
+         where a.student_id = ${studentId}) b) as badges`,
+    studentGender(sql, studentId),
+  ]);
+  const days = row?.days ?? [];
+  const holidays = row?.holidays ?? [];
+  const badges = row?.badges ?? [];
   const rules = CURRENT_RULE_SET;
-  const streak = foldStreak(
-    days.map((r) => r.d),
-    new Set(holidays.map((r) => r.d)),
-    { graceSchoolDays: rules.streakGraceSchoolDays, milestones: rules.streakMilestones },
-  );
+  const streak = foldStreak(days, new Set(holidays), {
+    graceSchoolDays: rules.streakGraceSchoolDays,
+    milestones: rules.streakMilestones,
+  });
   return {
     studentId,
-    xpBalance: xp?.balance ?? 0,
-    avatarTier: avatarTierFor(count?.n ?? 0, rules),
+    xpBalance: row?.balance ?? 0,
+    avatarTier: avatarTierFor(row?.n ?? 0, rules),
     streak,
     badges: badges.map((b): ProfileBadge => {
       const rule = ruleSetVersion(b.rule_version).badges.find((r) => r.code === b.code);
@@ -50,7 +61,7 @@ export async function gamificationProfile(sql: Sql, studentId: number, forStuden
         code: b.code,
         nameAr: rule ? inGender(rule.nameAr, gender) : b.code,
         descriptionAr: rule ? inGender(rule.descriptionAr, gender) : '',
-        awardedAt: b.awarded_at.toISOString(),
+        awardedAt: new Date(b.awarded_at).toISOString(),
       };
       if (!forStudentSelf) {
         entry.studentBadgeId = Number(b.id);

@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
-import { streams } from '../events';
 import { compareLedger, type LedgerDrift } from './compare';
+import { readStudentStreams } from './readStudentStreams';
 import { type LedgerKeys, replayStudent } from './replayStudent';
 import { storedAsOf } from './storedAsOf';
 
@@ -24,15 +24,14 @@ export async function replayReport(
   studentId: number,
   asOf: Date,
 ): Promise<ReplayReport> {
-  const [mastery, badgeAwards, badgeRescinds] = await Promise.all([
-    deps.store.readStream(streams.mastery(studentId)),
-    deps.store.readStream(streams.badgeAwards(studentId)),
-    deps.store.readStream(streams.badgeRescinds(studentId)),
+  // Three statements in parallel: the streams, the holidays, the read models as of the same instant.
+  const [studentStreams, holidays, stored] = await Promise.all([
+    readStudentStreams(deps.sql, deps.store, studentId),
+    deps.sql<{ d: string }[]>`
+      select h.day::text as d from school_holidays h join users u on u.organization_id = h.organization_id
+      where u.id = ${studentId}`,
+    storedAsOf(deps.sql, studentId, asOf),
   ]);
-  const holidays = await deps.sql<{ d: string }[]>`
-    select h.day::text as d from school_holidays h join users u on u.organization_id = h.organization_id
-    where u.id = ${studentId}`;
-  const derived = replayStudent({ mastery, badgeAwards, badgeRescinds }, asOf, new Set(holidays.map((h) => h.d))).keys;
-  const stored = await storedAsOf(deps.sql, studentId, asOf);
+  const derived = replayStudent(studentStreams, asOf, new Set(holidays.map((h) => h.d))).keys;
   return { studentId, asOf: asOf.toISOString(), derived, stored, ...compareLedger(derived, stored) };
 }

@@ -1,4 +1,4 @@
-import { decide, evolve } from '../domain/decide';
+import { decide } from '../domain/decide';
 import { EMPTY_LEDGER, type LedgerState } from '../domain/ledgerState';
 import {
   BADGE_AWARDED,
@@ -53,11 +53,16 @@ export function replayStudent(
   holidays: ReadonlySet<string> = new Set(),
 ): ReplayFold {
   const until = asOf.getTime();
-  let state = EMPTY_LEDGER;
   let rules: RuleSet = CURRENT_RULE_SET;
   let xp = 0;
   const seen = new Set<string>();
   const badges = new Map<string, { code: string; bonus: number }>();
+  // The fold owns its state, so it grows it in place (what `evolve` does with copies): a copy of the
+  // session map per event would make a long history quadratic.
+  const xpBySession = new Map<string, number>();
+  const earnedCodes = new Set<string>();
+  const daySet = new Set<string>();
+  let state: LedgerState = { ...EMPTY_LEDGER, xpBySession, badgeCodes: earnedCodes };
   for (const event of streams.mastery) {
     if (event.type !== MASTERY_EVENT_RECORDED || event.createdAt.getTime() > until) continue;
     const d = event.data as MasteryEventRecorded;
@@ -71,11 +76,27 @@ export function replayStudent(
       sessionId: d.sessionId,
     };
     const decision = decide(state, input, rules, holidays);
-    state = evolve(state, input, decision);
-    xp += decision.xpCredit + decision.badgeBonus;
+    const earned = decision.xpCredit + decision.badgeBonus;
+    xpBySession.set(input.sessionId, (xpBySession.get(input.sessionId) ?? 0) + earned);
+    if (decision.badge) earnedCodes.add(decision.badge.code);
+    let days = state.days;
+    if (!daySet.has(input.schoolDay)) {
+      daySet.add(input.schoolDay);
+      const last = days.at(-1);
+      days =
+        last === undefined || input.schoolDay > last ? [...days, input.schoolDay] : [...days, input.schoolDay].sort();
+    }
+    state = {
+      masteryCount: state.masteryCount + 1,
+      bySourceKind: { ...state.bySourceKind, [input.sourceKind]: state.bySourceKind[input.sourceKind] + 1 },
+      days,
+      streak: decision.streak,
+      xpBySession,
+      badgeCodes: earnedCodes,
+    };
+    xp += earned;
     if (decision.badge) badges.set(d.masteryEventId, { code: decision.badge.code, bonus: decision.badgeBonus });
   }
-
   const triggerOf = new Map<number, string>();
   for (const event of streams.badgeAwards) {
     if (event.type !== BADGE_AWARDED) continue;

@@ -2,12 +2,32 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, notFound } from '@qiraa/http-kit';
 import { callerOf, studentReach, tenantTarget } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
-import { recordMasteryEvent } from '../commands/recordMasteryEvent';
-import { IngestBody, IngestResponse } from '../schemas';
+import type { Static } from 'typebox';
+import { type MasteryEventInput, type RecordResult, recordMasteryEvents } from '../commands/recordMasteryEvents';
+import { studentsInOrganization } from '../queries/studentsInOrganization';
+import { IngestBatchBody, IngestBatchResponse, IngestBody, IngestResponse, MAX_INGEST_BATCH } from '../schemas';
+
+type IngestItem = Static<typeof IngestBody>;
+
+const answer = (result: Exclude<RecordResult, { kind: 'unknown_student' }>) =>
+  result.kind === 'duplicate'
+    ? { outcome: 'duplicate' as const, masteryEventId: result.masteryEventId, written: false }
+    : {
+        outcome: 'recorded' as const,
+        masteryEventId: result.masteryEventId,
+        written: true,
+        xpCredited: result.xpCredited,
+        badgeCode: result.badgeCode,
+      };
+
+const toInput = ({ kind: _kind, ...input }: Extract<IngestItem, { kind: 'mastery_event' }>): MasteryEventInput => input;
 
 /**
- * POST /api/gamification/mastery-events: the out-of-process decision engine's door into the ledger.
- * Idempotent on engineEventId: a re-sent event answers 200 `duplicate` and writes nothing.
+ * POST /api/gamification/mastery-events: the out-of-process decision engine's door into the ledger, and
+ * POST /api/gamification/mastery-events/batch for engines that send many. Idempotent on engineEventId: a
+ * re-sent event answers `duplicate` and writes nothing. A student of another organization is 404 (for the
+ * batch: that event's `not_found`); the command checks it against the caller's organization in the same
+ * statement that reads the student, so ingest costs no separate look-up.
  */
 export const ingestRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
@@ -29,23 +49,57 @@ export const ingestRoutes =
       },
       async (request, reply) => {
         const body = request.body;
-        await studentReach(deps.sql, callerOf(request), body.studentId);
+        const caller = callerOf(request);
         if (body.kind === 'halt') {
+          await studentReach(deps.sql, caller, body.studentId);
           return reply.code(200).send({ outcome: 'halted', masteryEventId: null, written: false, signal: body.signal });
         }
-        const { kind: _kind, ...input } = body;
-        const result = await recordMasteryEvent(deps, input);
-        if (result.kind === 'unknown_student') throw notFound('student');
-        if (result.kind === 'duplicate') {
-          return reply.code(200).send({ outcome: 'duplicate', masteryEventId: result.masteryEventId, written: false });
-        }
-        return reply.code(201).send({
-          outcome: 'recorded',
-          masteryEventId: result.masteryEventId,
-          written: true,
-          xpCredited: result.xpCredited,
-          badgeCode: result.badgeCode,
+        const [result] = await recordMasteryEvents(deps, [toInput(body)], { organizationId: caller.organizationId });
+        if (!result || result.kind === 'unknown_student') throw notFound('student');
+        return reply.code(result.kind === 'duplicate' ? 200 : 201).send(answer(result));
+      },
+    );
+
+    app.post(
+      '/gamification/mastery-events/batch',
+      {
+        config: { anyPermission: ['RUN_BACKOFFICE'] },
+        schema: {
+          tags: ['gamification'],
+          summary: `Ingest up to ${MAX_INGEST_BATCH} mastery events (or halt signals) in one request`,
+          description:
+            'Each event is handled as the single-event route would: recorded, duplicate (already stored, or ' +
+            'earlier in this request), halted, or not_found (no such student in the caller’s organization). ' +
+            'All or nothing per event: one result per event, in request order; the events are decided in ' +
+            'request order, so a student’s later event builds on the earlier ones. A body that fails ' +
+            'validation is refused whole (422).',
+          security: [{ bearerAuth: [] }],
+          body: IngestBatchBody,
+          response: { 200: IngestBatchResponse, ...errorResponses(401, 403, 422) },
+        },
+      },
+      async (request) => {
+        const { events } = request.body;
+        const { organizationId } = callerOf(request);
+        const mastery = events.flatMap((e) => (e.kind === 'mastery_event' ? [toInput(e)] : []));
+        const halts = events.flatMap((e) => (e.kind === 'halt' ? [e.studentId] : []));
+        const [recorded, reachable] = await Promise.all([
+          recordMasteryEvents(deps, mastery, { organizationId }),
+          studentsInOrganization(deps.sql, [...new Set(halts)], organizationId),
+        ]);
+        let next = 0;
+        const results = events.map((event) => {
+          const missing = { engineEventId: event.engineEventId, outcome: 'not_found' as const, masteryEventId: null };
+          if (event.kind === 'halt') {
+            if (!reachable.has(event.studentId)) return { ...missing, written: false };
+            const halted = { outcome: 'halted' as const, masteryEventId: null, written: false, signal: event.signal };
+            return { engineEventId: event.engineEventId, ...halted };
+          }
+          const result = recorded[next++]!;
+          if (result.kind === 'unknown_student') return { ...missing, written: false };
+          return { engineEventId: event.engineEventId, ...answer(result) };
         });
+        return { recorded: results.filter((r) => r.written).length, results };
       },
     );
   };

@@ -1,0 +1,341 @@
+import { inTransaction, type Sql, type TransactionSql, type UnitOfWork } from '@qiraa/db';
+import {
+  deterministicEventId,
+  type EventStore,
+  type NewEvent,
+  type RecordedEvent,
+  type StreamAppend,
+} from '@qiraa/eventstore';
+import { applyInline } from '@qiraa/projections';
+import { type Decision, decide, evolve } from '../domain/decide';
+import type { LedgerState } from '../domain/ledgerState';
+import {
+  AVATAR_TIER_ADVANCED,
+  BADGE_AWARDED,
+  type BadgeAwarded,
+  MASTERY_EVENT_RECORDED,
+  type MasteryEventRecorded,
+  STREAK_MILESTONE_REACHED,
+  streams,
+  XP_CREDITED,
+  type XpCredited,
+} from '../events';
+import { gamificationLedgerProjection } from '../projections/ledgerProjection';
+import { CURRENT_RULE_SET, type RuleSet } from '../rules';
+import type { MasteryEventSourceKind } from '../sourceKinds';
+import { schoolDayOf } from '../streak';
+import { readLedgerStates, toLedgerState } from './loadLedgerState';
+
+export interface MasteryEventInput {
+  /** The decision engine's own id: a re-sent event is stored once. */
+  engineEventId: string;
+  studentId: number;
+  sourceKind: MasteryEventSourceKind;
+  skillId?: string | null;
+  measureCode?: string | null;
+  /** YYYY-MM-DD; derived from occurredAt in the organization's time zone when absent. */
+  schoolDay?: string;
+  occurredAt: string;
+  sessionId: string;
+}
+
+export type RecordResult =
+  | {
+      kind: 'recorded';
+      masteryEventId: string;
+      xpCredited: number;
+      badgeCode: string | null;
+      avatarTier: number | null;
+      streakMilestone: number | null;
+    }
+  | { kind: 'duplicate'; masteryEventId: string }
+  | { kind: 'unknown_student' };
+
+export interface RecordOptions {
+  rules?: RuleSet;
+  /** The caller's organization: a student of another one is `unknown_student` (404). Absent: any. */
+  organizationId?: string | null;
+}
+
+/** Most events one call takes (the batch ingest route's documented maximum). */
+export const MAX_MASTERY_BATCH = 500;
+
+// Decisions about one student run one at a time: each builds on the previous one's XP and badges.
+const STUDENT_LOCK = 727_172_201;
+
+export const masteryEventIdFor = (engineEventId: string) => deterministicEventId('mastery', engineEventId);
+
+interface StudentRow {
+  id: bigint;
+  organization_id: string;
+  time_zone: string;
+  holidays: string[];
+}
+
+/** One student's share of the batch: the streams' new events, in decision order. */
+interface StudentWrites {
+  mastery: NewEvent[];
+  badges: NewEvent[];
+  xp: NewEvent[];
+  notices: NewEvent[];
+}
+
+interface Decided {
+  index: number;
+  input: MasteryEventInput;
+  masteryEventId: string;
+  organizationId: string;
+  schoolDay: string;
+  decision: Decision;
+}
+
+/**
+ * The in-process command the assessment and training engines call, and the HTTP ingest routes wrap: any
+ * number of mastery events (up to MAX_MASTERY_BATCH), one result per event in input order. One transaction
+ * and a fixed number of round trips whatever the batch holds: the students are locked (in id order, so two
+ * batches never deadlock) and their state, organizations, holidays and the already stored engine ids are
+ * read in one pipelined exchange; the decisions are folded in memory with the current rule set; the ids
+ * are taken in one statement; then, in one more exchange, every stream of every student is appended in
+ * one statement (`EventStore.appendMany`) and the read models are written inline by the projection's
+ * multi-row `applyBatch`. Plus BEGIN and COMMIT. See docs/gamification.md, "Round trips per call".
+ *
+ * All or nothing per event: should the shared transaction fail (another request racing for an engine id
+ * under another student), each event is retried alone in its own transaction.
+ */
+export async function recordMasteryEvents(
+  deps: { sql: Sql; store: EventStore },
+  inputs: readonly MasteryEventInput[],
+  options: RecordOptions = {},
+): Promise<RecordResult[]> {
+  if (inputs.length === 0) return [];
+  if (inputs.length > MAX_MASTERY_BATCH) throw new RangeError(`at most ${MAX_MASTERY_BATCH} events per batch`);
+  try {
+    return await inTransaction(deps.sql, (uow) => recordInTransaction(deps.store, uow, inputs, options));
+  } catch (error) {
+    if (inputs.length === 1) throw error;
+    const results: RecordResult[] = [];
+    for (const input of inputs) results.push(...(await recordMasteryEvents(deps, [input], options)));
+    return results;
+  }
+}
+
+async function recordInTransaction(
+  store: EventStore,
+  uow: UnitOfWork,
+  inputs: readonly MasteryEventInput[],
+  options: RecordOptions,
+): Promise<RecordResult[]> {
+  const tx = uow.sql;
+  const rules = options.rules ?? CURRENT_RULE_SET;
+  const studentIds = [...new Set(inputs.map((i) => i.studentId))].sort((a, b) => a - b);
+  const engineIds = inputs.map((i) => i.engineEventId);
+
+  // Pipelined: sent together and run in this order, so the reads after the lock see every earlier decision.
+  const ids = tx.array(studentIds.map(String));
+  const [[clock], , studentRows, storedIds, stateRows] = await Promise.all([
+    // The transaction's clock: every event this transaction appends gets it as its createdAt.
+    tx<{ now: Date }[]>`select now()`,
+    tx`
+      select pg_advisory_xact_lock(${STUDENT_LOCK}, (s.id % 2147483647)::int)
+      from (select unnest(${ids}::bigint[]) as id order by 1) s`,
+    tx<StudentRow[]>`
+      select u.id, u.organization_id, o.time_zone,
+        array(select h.day::text from school_holidays h where h.organization_id = u.organization_id) as holidays
+      from users u join organizations o on o.id = u.organization_id
+      where u.id = any(${ids}::bigint[]) and u.primary_persona = 'STUDENT'`,
+    tx<{ engine_event_id: string }[]>`
+      select engine_event_id from gam_mastery_events where engine_event_id = any(${tx.array(engineIds)}::text[])`,
+    readLedgerStates(tx, studentIds, [...new Set(inputs.map((i) => i.sessionId))]),
+  ]);
+  const students = new Map(
+    studentRows
+      .filter((s) => options.organizationId == null || s.organization_id === options.organizationId)
+      .map((s) => [Number(s.id), { ...s, holidays: new Set(s.holidays) }]),
+  );
+  const states = new Map<number, LedgerState>();
+  for (const row of stateRows) {
+    const student = students.get(Number(row.student_id));
+    if (student) states.set(Number(row.student_id), toLedgerState(row, student.holidays, rules));
+  }
+
+  const seen = new Set(storedIds.map((r) => r.engine_event_id));
+  const results: RecordResult[] = new Array(inputs.length);
+  const decided: Decided[] = [];
+  inputs.forEach((input, index) => {
+    const student = students.get(input.studentId);
+    const masteryEventId = masteryEventIdFor(input.engineEventId);
+    if (!student) {
+      results[index] = { kind: 'unknown_student' };
+      return;
+    }
+    if (seen.has(input.engineEventId)) {
+      results[index] = { kind: 'duplicate', masteryEventId };
+      return;
+    }
+    seen.add(input.engineEventId);
+    const state = states.get(input.studentId) as LedgerState;
+    const schoolDay = input.schoolDay ?? schoolDayOf(input.occurredAt, student.time_zone);
+    const mastery = { masteryEventId, sourceKind: input.sourceKind, schoolDay, sessionId: input.sessionId };
+    const decision = decide(state, mastery, rules, student.holidays);
+    states.set(input.studentId, evolve(state, mastery, decision));
+    decided.push({ index, input, masteryEventId, organizationId: student.organization_id, schoolDay, decision });
+  });
+  if (decided.length === 0) return results;
+
+  const taken = await takeIds(tx, decided);
+  const writes = new Map<number, StudentWrites>();
+  for (const d of decided) {
+    const w = writes.get(d.input.studentId) ?? { mastery: [], badges: [], xp: [], notices: [] };
+    writes.set(d.input.studentId, w);
+    eventsOf(d, taken, w);
+    results[d.index] = {
+      kind: 'recorded',
+      masteryEventId: d.masteryEventId,
+      xpCredited: d.decision.xpCredit + d.decision.badgeBonus,
+      badgeCode: d.decision.badge?.code ?? null,
+      avatarTier: d.decision.tierAdvancedTo,
+      streakMilestone: d.decision.streakMilestone,
+    };
+  }
+
+  const appends: StreamAppend[] = [];
+  for (const [studentId, w] of writes) {
+    appends.push({ streamId: streams.mastery(studentId), events: w.mastery });
+    appends.push({ streamId: streams.badgeAwards(studentId), events: w.badges });
+    appends.push({ streamId: streams.xp(studentId), events: w.xp });
+    appends.push({ streamId: streams.notices(studentId), events: w.notices });
+  }
+  const writing = appends.filter((a) => a.events.length > 0);
+  if (store.adapter !== 'postgres') {
+    // No shared transaction with the append (docs/architecture.md): project what was really appended.
+    await applyInline(uow, gamificationLedgerProjection, await appendStreams(store, uow, writing));
+    return results;
+  }
+  // The projection needs only ids, data and createdAt, all known before the append, so both go in one
+  // exchange; should an append not go through, the error rolls the projection back with it.
+  await Promise.all([
+    appendStreams(store, uow, writing),
+    applyInline(uow, gamificationLedgerProjection, asRecorded(writing, clock!.now)),
+  ]);
+  return results;
+}
+
+/**
+ * Every stream in one statement where the store can (`appendMany`), else one pipelined `append` each.
+ * The engine ids were checked under the students' locks: anything but `appended` is a race to roll back.
+ */
+async function appendStreams(store: EventStore, uow: UnitOfWork, appends: StreamAppend[]): Promise<RecordedEvent[]> {
+  const results = store.appendMany
+    ? await store.appendMany(appends, { uow })
+    : await Promise.all(appends.map((a) => store.append(a.streamId, a.events, { uow })));
+  return results.flatMap((result, i) => {
+    if (result.kind !== 'appended') throw new Error(`append to ${appends[i]!.streamId}: ${result.kind}`);
+    return result.events;
+  });
+}
+
+/** The events as the append records them, less their log positions (which no projection of ours reads). */
+function asRecorded(appends: readonly StreamAppend[], createdAt: Date): RecordedEvent[] {
+  return appends.flatMap((a) =>
+    a.events.map((e) => ({
+      eventId: e.eventId!,
+      streamId: a.streamId,
+      streamVersion: 0n,
+      type: e.type,
+      schemaVersion: e.schemaVersion ?? 1,
+      data: e.data,
+      metadata: e.metadata ?? {},
+      createdAt,
+      position: '',
+    })),
+  );
+}
+
+/** Every XP transaction id and badge id the batch needs, from their sequences in one statement. */
+async function takeIds(tx: TransactionSql, decided: readonly Decided[]): Promise<{ xp: number[]; badge: number[] }> {
+  let xp = 0;
+  let badge = 0;
+  for (const { decision } of decided) {
+    if (decision.xpCredit > 0) xp++;
+    if (decision.badge) {
+      badge++;
+      if (decision.badgeBonus > 0) xp++;
+    }
+  }
+  if (xp === 0 && badge === 0) return { xp: [], badge: [] };
+  const [row] = await tx<{ xp: bigint[]; badge: bigint[] }[]>`
+    select
+      array(select nextval('gam_xp_transaction_id_seq') from generate_series(1, ${xp}::int) order by 1) as xp,
+      array(select nextval('gam_student_badge_id_seq') from generate_series(1, ${badge}::int) order by 1) as badge`;
+  return { xp: row!.xp.map(Number), badge: row!.badge.map(Number) };
+}
+
+/** The events one decision appends, added to its student's streams; ids are taken from the front of `ids`. */
+function eventsOf(d: Decided, ids: { xp: number[]; badge: number[] }, w: StudentWrites): void {
+  const { input, masteryEventId, decision } = d;
+  const studentId = input.studentId;
+  const metadata = { organizationId: d.organizationId, causationId: masteryEventId, correlationId: input.sessionId };
+  const recorded: MasteryEventRecorded = {
+    masteryEventId,
+    studentId,
+    organizationId: d.organizationId,
+    sourceKind: input.sourceKind,
+    skillId: input.skillId ?? null,
+    measureCode: input.measureCode ?? null,
+    schoolDay: d.schoolDay,
+    sessionId: input.sessionId,
+    engineEventId: input.engineEventId,
+    occurredAt: new Date(input.occurredAt).toISOString(),
+    ruleVersion: decision.ruleVersion,
+  };
+  w.mastery.push({ eventId: masteryEventId, type: MASTERY_EVENT_RECORDED, data: recorded, metadata });
+
+  const credit = (kind: XpCredited['kind'], amount: number, studentBadgeId: number | null) => {
+    const data: XpCredited = {
+      xpTransactionId: ids.xp.shift()!,
+      studentId,
+      masteryEventId,
+      kind,
+      amount,
+      sessionId: input.sessionId,
+      ruleVersion: decision.ruleVersion,
+      studentBadgeId,
+    };
+    w.xp.push({ eventId: deterministicEventId('xp', masteryEventId, kind), type: XP_CREDITED, data, metadata });
+  };
+  if (decision.xpCredit > 0) credit('mastery_credit', decision.xpCredit, null);
+  if (decision.badge) {
+    const award: BadgeAwarded = {
+      studentBadgeId: ids.badge.shift()!,
+      studentId,
+      code: decision.badge.code,
+      triggeringMasteryEventId: masteryEventId,
+      ruleVersion: decision.ruleVersion,
+      awardedAt: new Date().toISOString(),
+    };
+    w.badges.push({
+      eventId: deterministicEventId('badge', studentId, award.code),
+      type: BADGE_AWARDED,
+      data: award,
+      metadata,
+    });
+    if (decision.badgeBonus > 0) credit('badge_bonus', decision.badgeBonus, award.studentBadgeId);
+  }
+  if (decision.tierAdvancedTo) {
+    w.notices.push({
+      // Once per (student, tier), whatever happens to the events that led there.
+      eventId: deterministicEventId('tier', studentId, decision.tierAdvancedTo),
+      type: AVATAR_TIER_ADVANCED,
+      data: { studentId, masteryEventId, value: decision.tierAdvancedTo },
+      metadata,
+    });
+  }
+  if (decision.streakMilestone) {
+    w.notices.push({
+      eventId: deterministicEventId('streak', masteryEventId),
+      type: STREAK_MILESTONE_REACHED,
+      data: { studentId, masteryEventId, value: decision.streakMilestone },
+      metadata,
+    });
+  }
+}
