@@ -39,6 +39,27 @@ export const gamificationRows: MatrixRow[] = [
     }),
   },
   {
+    // Per-event outcomes: another organization's student is that event's `not_found` (ingestBatch spec).
+    route: 'POST /api/gamification/mastery-events/batch',
+    targets: ['none'],
+    request: async (ctx) => ({
+      url: '/api/gamification/mastery-events/batch',
+      body: {
+        events: [
+          {
+            kind: 'mastery_event',
+            engineEventId: `matrix-batch-${process.pid}-${serial++}`,
+            studentId: await studentFor(ctx, 'own'),
+            sourceKind: 'cbm_trend_above_goal',
+            occurredAt: '2026-11-02T08:00:00Z',
+            sessionId: 'matrix',
+          },
+        ],
+      },
+    }),
+    expect: authenticated(403, { super: 200, admin: 200 }),
+  },
+  {
     route: 'GET /api/students/{id}/gamification/profile',
     targets: all,
     request: async (ctx, target) => ({ url: `/api/students/${await studentFor(ctx, target)}/gamification/profile` }),
