@@ -4,8 +4,8 @@ import { ApiError } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadCaller } from '../queries/loadCaller';
 import { holds, isSuperAdmin } from './caller';
+import { tenantContextCache } from './tenantContextCache';
 import { ACCESS_TOKEN_SECONDS, type AccessClaims, JWT_ALGORITHM } from './tokenClaims';
 
 const tokenErrors: Record<string, [string, string]> = {
@@ -26,8 +26,8 @@ async function verifiedClaims(request: FastifyRequest): Promise<AccessClaims> {
 }
 
 /**
- * The tenant context, resolved once for every /api route: verify the bearer token (HS256 only), re-read
- * the user and organization (disabled ones stop at once), check the route's `anyPermission`, and record
+ * The tenant context, resolved once for every /api route: verify the bearer token (HS256 only), confirm
+ * the user and organization through the tenant-context cache (disabled ones stop at once), check the route's `anyPermission`, and record
  * a super-bypass audit event for every super-scope administrator call.
  */
 export const authPlugin = (deps: ContextDeps) =>
@@ -38,11 +38,13 @@ export const authPlugin = (deps: ContextDeps) =>
       verify: { algorithms: [JWT_ALGORITHM] },
     });
     app.decorateRequest('caller', null);
+    const callers = tenantContextCache(deps.sql);
+    app.addHook('onClose', () => callers.close());
     app.addHook('onRequest', async (request) => {
       if (request.is404 || request.routeOptions.config?.public) return;
       const claims = await verifiedClaims(request);
       const userId = Number(claims.sub);
-      const caller = Number.isSafeInteger(userId) ? await loadCaller(deps.sql, userId) : null;
+      const caller = Number.isSafeInteger(userId) ? await callers.load(userId) : null;
       if (!caller) throw new ApiError(401, 'SESSION_REVOKED', 'the account or its organization is disabled');
       request.caller = caller;
       const needed = request.routeOptions.config?.anyPermission;
