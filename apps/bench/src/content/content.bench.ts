@@ -7,15 +7,16 @@
  * 2. synthetic content bundles near the 2 MB and 10 MB limits: import (row checks, the language filter on every
  *    student-facing string, one transaction), approval (retire, publish, item-bank pin), and re-import (all
  *    rows unchanged).
- * Figures: wall time, decoded MB/s and rows/s, side by side.
+ * Figures: wall time, decoded MB/s and rows/s, side by side; the last line is the JSON line of jsonLine.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { approveImportBatch, type ImportBodyInput, importContent } from '@qiraa/content';
 import { connect, migrateOrThrow, type Sql } from '@qiraa/db';
 import { acquireDatabase } from '../database';
 import { machineFacts } from '../facts';
+import { type BenchFigure, printBenchJson } from '../jsonLine';
 import { timed } from '../measure';
-import { fmt, formatTable, section } from '../report';
+import { figure, fmt, formatTable, section } from '../report';
 import { jsonBytes, syntheticBundle } from './syntheticBundle';
 
 const PACK_DIR = new URL('../../../../content/pack/', import.meta.url);
@@ -54,6 +55,7 @@ async function importAndApprove(sql: Sql, what: string, bodies: ImportBodyInput[
 async function main(): Promise<void> {
   const db = await acquireDatabase((line) => console.error(line));
   const sql = connect(db.url, { max: 4 });
+  let figures: Record<string, BenchFigure> = {};
   try {
     await migrateOrThrow(sql);
     const manifest = JSON.parse(await readFile(new URL('manifest.json', PACK_DIR), 'utf8')) as { files: string[] };
@@ -86,10 +88,21 @@ async function main(): Promise<void> {
         ]),
       ),
     );
+    // No peer to measure beside it: the figures stand alone (baseline null).
+    figures = Object.fromEntries(
+      rows.map((r) => [
+        r.what
+          .replaceAll(/[^A-Za-z0-9]+/g, '_')
+          .replace(/^_|_$/g, '')
+          .toLowerCase(),
+        figure(r.bytes / 2 ** 20 / (r.ms / 1000), null, 'decoded MB/s'),
+      ]),
+    );
   } finally {
     await sql.end();
     await db.release();
   }
+  printBenchJson('content', figures);
 }
 
 await main();
