@@ -41,6 +41,6 @@ export function readArgs(argv = process.argv.slice(2), env = process.env): Bench
     catchup: positiveInt('--catchup', values.catchup ?? env.BENCH_CATCHUP, small ? 5000 : 20_000),
     writers: positiveInt('--writers', values.writers ?? env.BENCH_WRITERS, 8),
     streams: positiveInt('--streams', values.streams ?? env.BENCH_STREAMS, 200),
-    rounds: positiveInt('--rounds', values.rounds ?? env.BENCH_ROUNDS, 3),
+    rounds: positiveInt('--rounds', values.rounds ?? env.BENCH_ROUNDS, 10),
   };
 }
