@@ -75,7 +75,7 @@ export function tenantContextCache(sql: Sql, options: { capacity?: number } = {}
     onclose: () => {
       listening = false;
       dropAll();
-      if (!closing) void listen();
+      if (!closing && started) void listen();
     },
   } as unknown as postgres.Options<Record<string, postgres.PostgresType>>);
 
@@ -91,7 +91,14 @@ export function tenantContextCache(sql: Sql, options: { capacity?: number } = {}
       if (!closing && !listening) retry = setTimeout(() => void listen(), RETRY_MS).unref();
     }
   }
-  void listen();
+  // Started by the first request, not at boot: an app that never serves one (the OpenAPI document) opens
+  // no connection.
+  let started = false;
+  const start = () => {
+    if (started || closing) return;
+    started = true;
+    void listen();
+  };
 
   // The read barrier: one in flight, and at most one queued for the requests that came after it was sent.
   let inFlight: Promise<boolean> | null = null;
@@ -120,6 +127,7 @@ export function tenantContextCache(sql: Sql, options: { capacity?: number } = {}
 
   return {
     async load(userId) {
+      start();
       if (!(await barrier())) return loadCaller(sql, userId);
       const hit = cache.get(userId);
       if (hit) return hit;
@@ -132,13 +140,16 @@ export function tenantContextCache(sql: Sql, options: { capacity?: number } = {}
     get size() {
       return cache.size;
     },
-    ready: () => ready,
+    ready: () => {
+      start();
+      return ready;
+    },
     async close() {
       closing = true;
       listening = false;
       clearTimeout(retry);
       cache.clear();
-      await listener.end({ timeout: 5 });
+      await listener.end({ timeout: started ? 5 : 0 });
     },
   };
 }
