@@ -17,7 +17,7 @@ export default defineWorkspace([
     test: {
       name: 'int',
       include: ['packages/*/src/**/*.int.spec.ts', 'apps/*/src/**/*.int.spec.ts'],
-      globalSetup: ['packages/db/src/testing/globalSetup.ts'],
+      globalSetup: ['packages/db/src/testing/globalSetup.ts', 'packages/db/src/testing/cliBundle.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },

@@ -9,6 +9,8 @@ export interface BenchArgs {
   writers: number;
   /** Student streams the appends are spread over. */
   streams: number;
+  /** Rounds the timed appends are split into, the contenders' order rotating each round. */
+  rounds: number;
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
@@ -27,13 +29,18 @@ export function readArgs(argv = process.argv.slice(2), env = process.env): Bench
       catchup: { type: 'string' },
       writers: { type: 'string' },
       streams: { type: 'string' },
+      rounds: { type: 'string' },
+      small: { type: 'boolean' },
     },
     strict: true,
   });
+  // --small (npm run bench): a quarter of the default sizes, for a run of all benches in a few minutes.
+  const small = values.small || env.BENCH_SMALL === '1';
   return {
-    appends: positiveInt('--appends', values.appends ?? env.BENCH_APPENDS, 4000),
-    catchup: positiveInt('--catchup', values.catchup ?? env.BENCH_CATCHUP, 20_000),
+    appends: positiveInt('--appends', values.appends ?? env.BENCH_APPENDS, small ? 1500 : 6000),
+    catchup: positiveInt('--catchup', values.catchup ?? env.BENCH_CATCHUP, small ? 5000 : 20_000),
     writers: positiveInt('--writers', values.writers ?? env.BENCH_WRITERS, 8),
     streams: positiveInt('--streams', values.streams ?? env.BENCH_STREAMS, 200),
+    rounds: positiveInt('--rounds', values.rounds ?? env.BENCH_ROUNDS, 10),
   };
 }

@@ -2,11 +2,14 @@ import { connect, migrateOrThrow } from '@qiraa/db';
 import { postgresEventStore } from '@qiraa/eventstore';
 import { readArgs } from './args';
 import { benchProjection, seedAuditEvents } from './catchUpBench';
+import { type Contender, compareWriters } from './compareWriters';
 import { acquireDatabase } from './database';
+import { emmettPeer } from './emmettPeer';
 import { machineFacts } from './facts';
-import { type RunStats, runWriters, timed } from './measure';
+import { type BenchFigure, printBenchJson } from './jsonLine';
+import { type RunStats, timed } from './measure';
 import { countRows, createRawTable, rawInserter } from './rawBaseline';
-import { fmt, formatTable, section } from './report';
+import { figure, fmt, formatTable, section } from './report';
 import { PROBE_EVENT_TYPE, probeEvent } from './workload';
 
 const WARMUP = 200;
@@ -17,6 +20,8 @@ async function main(): Promise<void> {
   // One cleanup, shared by the normal end, a failure and Ctrl-C, so the database is always dropped first.
   let interrupted = false;
   let release: (() => Promise<void>) | null = null;
+  let closePeer = async () => {};
+  let figures: Record<string, BenchFigure> = {};
   let cleaning: Promise<void> | null = null;
   const cleanUp = () => {
     cleaning ??= release ? release() : Promise.resolve();
@@ -39,6 +44,7 @@ async function main(): Promise<void> {
   const db = await acquireDatabase((line) => console.log(line));
   const sql = connect(db.url, { max: args.writers + 2, applicationName: 'qiraa-bench' });
   release = async () => {
+    await closePeer().catch(() => {});
     await sql.end({ timeout: 5 }).catch(() => {});
     await db.release();
   };
@@ -52,25 +58,46 @@ async function main(): Promise<void> {
     console.log(`migrations: ${applied.join(', ')}`);
 
     const store = postgresEventStore(sql);
-    const storeAppend = async (i: number) => {
-      const e = probeEvent(i, args.streams);
-      const result = await store.append(e.streamId, [e], { expected: 'any' });
-      if (result.kind !== 'appended') throw new Error(`append ${i}: ${result.kind}`);
-    };
+    const peer = emmettPeer(db.url, args.writers + 2);
+    closePeer = () => peer.close();
     const insertRaw = rawInserter(sql);
-    const rawInsert = (i: number) => insertRaw(probeEvent(i, args.streams));
+    const contenders: Contender[] = [
+      {
+        name: 'event store',
+        op: async (e) => {
+          const result = await store.append(e.streamId, [e], { expected: 'any' });
+          if (result.kind !== 'appended') throw new Error(`append ${e.eventId}: ${result.kind}`);
+        },
+      },
+      { name: 'raw insert', op: insertRaw },
+      { name: 'emmett', op: (e) => peer.append(e) },
+    ];
 
-    section(`appends: ${fmt(args.appends)} single-event appends, ${args.writers} writers, ${args.streams} streams`);
+    section(
+      `appends: ${fmt(args.appends)} single-event appends each, ${args.writers} writers, ${args.streams} streams, ` +
+        `${args.rounds} rounds in rotating order`,
+    );
     const warmup = Math.min(WARMUP, args.appends);
-    await runWriters(warmup, args.writers, storeAppend);
-    await runWriters(warmup, args.writers, rawInsert);
-    const storeStats = await runWriters(args.appends, args.writers, (i) => storeAppend(warmup + i));
-    console.log(`store: ${fmt(storeStats.perSecond)} appends/s`);
-    const rawStats = await runWriters(args.appends, args.writers, (i) => rawInsert(warmup + i));
-    console.log(`raw:   ${fmt(rawStats.perSecond)} inserts/s`);
+    const stats = await compareWriters(contenders, {
+      appends: args.appends,
+      warmup,
+      writers: args.writers,
+      rounds: args.rounds,
+      event: (i) => probeEvent(i, args.streams),
+      log: (line) => console.log(line),
+    });
+    const [storeStats, rawStats, emmettStats] = contenders.map((c) => stats.get(c.name)!) as [
+      RunStats,
+      RunStats,
+      RunStats,
+    ];
     const rows = await countRows(sql, PROBE_EVENT_TYPE);
-    if (rows.store !== warmup + args.appends || rows.raw !== warmup + args.appends) {
-      throw new Error(`row counts off: es_events ${rows.store}, bench_raw_events ${rows.raw}`);
+    const emmettRows = await peer.count(PROBE_EVENT_TYPE);
+    const expectedRows = warmup + args.appends;
+    if (rows.store !== expectedRows || rows.raw !== expectedRows || emmettRows !== expectedRows) {
+      throw new Error(
+        `row counts off: es_events ${rows.store}, bench_raw_events ${rows.raw}, emt_messages ${emmettRows}`,
+      );
     }
 
     section(`projection: ${fmt(args.catchup)} AuditRecorded events`);
@@ -81,20 +108,20 @@ async function main(): Promise<void> {
     const projection = await benchProjection(sql, store, args.catchup);
 
     section('results');
-    const row = (label: string, pick: (s: RunStats) => string, ratio: string) => [
+    const row = (label: string, pick: (s: RunStats) => number, digits: number) => [
       label,
-      pick(storeStats),
-      pick(rawStats),
-      ratio,
+      ...[storeStats, rawStats, emmettStats].map((s) => fmt(pick(s), digits)),
+      fmt(pick(storeStats) / pick(rawStats), 2),
+      fmt(pick(storeStats) / pick(emmettStats), 2),
     ];
     console.log(
       formatTable(
-        ['single-event writes', 'event store', 'raw insert', 'store/raw'],
+        ['single-event writes', 'event store', 'raw insert', 'emmett', 'store/raw', 'store/emmett'],
         [
-          row('throughput (ops/s)', (s) => fmt(s.perSecond), fmt(storeStats.perSecond / rawStats.perSecond, 2)),
-          row('p50 latency (ms)', (s) => fmt(s.p50Ms, 2), fmt(storeStats.p50Ms / rawStats.p50Ms, 2)),
-          row('p95 latency (ms)', (s) => fmt(s.p95Ms, 2), fmt(storeStats.p95Ms / rawStats.p95Ms, 2)),
-          row('ops / elapsed (s)', (s) => `${fmt(s.ops)} / ${fmt(s.elapsedMs / 1000, 2)}`, ''),
+          row('throughput (ops/s)', (s) => s.perSecond, 0),
+          row('p50 latency (ms)', (s) => s.p50Ms, 2),
+          row('p95 latency (ms)', (s) => s.p95Ms, 2),
+          row('seconds', (s) => s.elapsedMs / 1000, 2),
         ],
       ),
     );
@@ -110,10 +137,22 @@ async function main(): Promise<void> {
         ]),
       ),
     );
+    figures = {
+      append_vs_raw_insert: figure(storeStats.perSecond, rawStats.perSecond, 'appends/s', '>= 0.70'),
+      append_vs_emmett: figure(storeStats.perSecond, emmettStats.perSecond, 'appends/s', '>= 1.5'),
+      append_p50_vs_raw_insert: figure(storeStats.p50Ms, rawStats.p50Ms, 'ms'),
+      ...Object.fromEntries(
+        projection.map((p) => [
+          `projection_${p.phase.split(' ')[0]}`,
+          figure((p.events / p.elapsedMs) * 1000, null, 'events/s'),
+        ]),
+      ),
+    };
     console.log(`\ntotal run time ${fmt((Date.now() - started) / 1000, 1)} s`);
   } finally {
     await cleanUp();
   }
+  printBenchJson('eventstore', figures);
 }
 
 main().then(

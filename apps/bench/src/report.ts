@@ -1,3 +1,5 @@
+import type { BenchFigure } from './jsonLine';
+
 /** Left-aligns the first column; the others are right-aligned (figures) unless `alignRight` is false. */
 export function formatTable(
   header: readonly string[],
@@ -20,4 +22,16 @@ export const fmt = (value: number, digits = 0) =>
 
 export function section(title: string): void {
   console.log(`\n== ${title}`);
+}
+
+/** A figure for the closing JSON line; the ratio is value / baseline, rounded to three places. */
+export function figure(value: number, baseline: number | null, unit: string, goal?: string): BenchFigure {
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  return {
+    value: round(value),
+    unit,
+    baseline: baseline === null ? null : round(baseline),
+    ratio: baseline ? round(value / baseline) : null,
+    ...(goal ? { goal } : {}),
+  };
 }

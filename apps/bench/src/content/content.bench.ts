@@ -18,7 +18,7 @@ import { acquireDatabase } from '../database';
 import { machineFacts } from '../facts';
 import { type BenchFigure, printBenchJson } from '../jsonLine';
 import { timed } from '../measure';
-import { fmt, formatTable, section } from '../report';
+import { figure, fmt, formatTable, section } from '../report';
 import { type HealthzLatency, healthzDuringImport } from './healthzDuringImport';
 import { jsonBytes, syntheticBundle } from './syntheticBundle';
 
@@ -60,6 +60,7 @@ const latencyRow = (what: string, l: HealthzLatency) => [what, fmt(l.probes), fm
 async function main(): Promise<void> {
   const db = await acquireDatabase((line) => console.error(line));
   const sql = connect(db.url, { max: 4 });
+  let figures: Record<string, BenchFigure> = {};
   try {
     await migrateOrThrow(sql);
     const manifest = JSON.parse(await readFile(new URL('manifest.json', PACK_DIR), 'utf8')) as { files: string[] };
@@ -106,22 +107,23 @@ async function main(): Promise<void> {
         ],
       ),
     );
-    const figures: Record<string, BenchFigure> = {};
-    for (const r of rows) figures[`${r.what} wall`] = { value: r.ms, unit: 'ms', baseline: null, ratio: null };
-    const beside = (value: number, baseline: number, goal?: string): BenchFigure => ({
-      value,
-      unit: 'ms',
-      baseline,
-      ratio: value / baseline,
-      ...(goal ? { goal } : {}),
-    });
-    figures['healthz max during 10 MB import'] = beside(healthz.importing.maxMs, healthz.idle.maxMs);
-    figures['healthz p99 during 10 MB import'] = beside(healthz.importing.p99Ms, healthz.idle.p99Ms);
-    printBenchJson('content', figures);
+    figures = Object.fromEntries(
+      rows.map((r) => [
+        r.what
+          .replaceAll(/[^A-Za-z0-9]+/g, '_')
+          .replace(/^_|_$/g, '')
+          .toLowerCase(),
+        figure(r.bytes / 2 ** 20 / (r.ms / 1000), null, 'decoded MB/s'),
+      ]),
+    );
+    // The API's answer time while an import runs, beside the same probe with nothing else running.
+    figures.healthz_max_during_10mb_import = figure(healthz.importing.maxMs, healthz.idle.maxMs, 'ms');
+    figures.healthz_p99_during_10mb_import = figure(healthz.importing.p99Ms, healthz.idle.p99Ms, 'ms');
   } finally {
     await sql.end();
     await db.release();
   }
+  printBenchJson('content', figures);
 }
 
 await main();

@@ -1,11 +1,44 @@
 import { writeSync } from 'node:fs';
+import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
+const SLOWEST = 10;
+
+/** The slowest files first: wall time from the first import to the last hook (collect + tests and hooks). */
+export function slowestFiles(modules: ReadonlyArray<TestModule>, root: string, count = SLOWEST): string {
+  const rows = modules
+    .map((m) => {
+      const d = m.diagnostic();
+      return {
+        file: path.relative(root, m.moduleId),
+        project: m.project.name,
+        ms: d.collectDuration + d.duration,
+        tests: [...m.children.allTests()].length,
+      };
+    })
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count);
+  if (rows.length === 0) return '';
+  const width = Math.max(...rows.map((r) => r.file.length));
+  const lines = rows.map(
+    (r) =>
+      `${(r.ms / 1000).toFixed(1).padStart(7)} s  ${r.file.padEnd(width)}  ${r.project}, ${r.tests} test${r.tests === 1 ? '' : 's'}`,
+  );
+  return `\nslowest ${rows.length} test files:\n${lines.join('\n')}\n`;
+}
+
 /**
- * Prints the plain closing line `tests: N passed, N failed, N skipped` that CI reads (it does not parse
- * vitest's format), as the very last line: at process exit, after vitest's own summary.
+ * Prints the ten slowest test files, then the plain closing line `tests: N passed, N failed, N skipped`
+ * that CI reads (it does not parse vitest's format), as the very last line: at process exit, after
+ * vitest's own summary.
  */
 export default class SummaryReporter implements Reporter {
+  #root = process.cwd();
+
+  onInit(vitest: { config: { root: string } }) {
+    this.#root = vitest.config.root;
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
     let passed = 0;
     let failed = unhandledErrors.length;
@@ -19,7 +52,8 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
     }
+    const slowest = slowestFiles(testModules, this.#root);
     const line = `\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`;
-    process.once('exit', () => writeSync(1, line));
+    process.once('exit', () => writeSync(1, slowest + line));
   }
 }

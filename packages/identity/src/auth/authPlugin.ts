@@ -4,8 +4,8 @@ import { ApiError } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadCaller } from '../queries/loadCaller';
 import { holds, isSuperAdmin } from './caller';
+import { tenantContextCache } from './tenantContextCache';
 import { ACCESS_TOKEN_SECONDS, type AccessClaims, JWT_ALGORITHM } from './tokenClaims';
 
 const tokenErrors: Record<string, [string, string]> = {
@@ -28,8 +28,9 @@ async function verifiedClaims(request: FastifyRequest): Promise<AccessClaims> {
 const denied = () => new ApiError(403, 'PERMISSION_DENIED', 'permission set does not cover the operation');
 
 /**
- * The tenant context, resolved once for every /api route: verify the bearer token (HS256 only), re-read
- * the user and organization (disabled ones stop at once), check the route's `anyPermission`, and record
+ * The tenant context, resolved once for every /api route: verify the bearer token (HS256 only), confirm
+ * the user and organization through the tenant-context cache (disabled ones stop at once), check the
+ * route's `anyPermission`, and record
  * a super-bypass audit event for every super-scope administrator call.
  *
  * Tenant before permission: a caller without the permission on a route that names a resource is refused
@@ -53,11 +54,13 @@ export const authPlugin = (deps: ContextDeps) =>
         );
       }
     });
+    const callers = tenantContextCache(deps.sql);
+    app.addHook('onClose', () => callers.close());
     app.addHook('onRequest', async (request) => {
       if (request.is404 || request.routeOptions.config?.public) return;
       const claims = await verifiedClaims(request);
       const userId = Number(claims.sub);
-      const caller = Number.isSafeInteger(userId) ? await loadCaller(deps.sql, userId) : null;
+      const caller = Number.isSafeInteger(userId) ? await callers.load(userId) : null;
       if (!caller) throw new ApiError(401, 'SESSION_REVOKED', 'the account or its organization is disabled');
       request.caller = caller;
       const needed = request.routeOptions.config?.anyPermission;
