@@ -3,6 +3,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { catchUp, needsAnotherLook } from './catchUp';
 import { catchUpAll } from './catchUpAll';
+import { catchUpSettled } from './catchUpSettled';
 import type { Projection } from './projection';
 import { findProjection, type Projector, projectionsFor } from './projector';
 import type { RunnerDeps } from './runProjectionBatch';
@@ -52,7 +53,7 @@ export function bullmqProjector(
         queue.add('project', { projection: projection.name }, wakeOptions(projection.name)).catch(() => {});
       }
     },
-    catchUp: (name) => catchUpAll(deps, projections, name),
+    catchUp: (name) => catchUpSettled(deps, projections, name),
     async start() {
       await queue.waitUntilReady();
       await queue.upsertJobScheduler(

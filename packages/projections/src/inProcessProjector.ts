@@ -1,5 +1,5 @@
 import { catchUp, needsAnotherLook } from './catchUp';
-import { catchUpAll } from './catchUpAll';
+import { catchUpSettled } from './catchUpSettled';
 import type { Projection } from './projection';
 import { type Projector, projectionsFor } from './projector';
 import type { RunnerDeps } from './runProjectionBatch';
@@ -48,7 +48,7 @@ export function inProcessProjector(
     mode: 'in_process',
     projections,
     wake: (events) => projectionsFor(projections, events).forEach(schedule),
-    catchUp: (name) => catchUpAll(deps, projections, name),
+    catchUp: (name) => catchUpSettled(deps, projections, name),
     async start() {
       stopped = false;
       projections.forEach(schedule);

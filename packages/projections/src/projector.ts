@@ -8,7 +8,10 @@ export interface Projector {
   readonly projections: readonly Projection[];
   /** Called after a commit with the events it appended; schedules the projections that handle them. */
   wake(events: readonly RecordedEvent[]): void;
-  /** Brings projections to the head now, in this process (CLI, tests, read-your-writes helpers). */
+  /**
+   * Brings projections to the head now, in this process (CLI, tests, read-your-writes helpers): everything
+   * committed before the call, waiting out events held back by older open transactions (catchUpSettled).
+   */
   catchUp(name?: string): Promise<Map<string, CatchUpResult>>;
   start(): Promise<void>;
   stop(): Promise<void>;

@@ -236,6 +236,30 @@ describe('projection runner', () => {
     await projector.stop();
   });
 
+  it('projector.catchUp resolves only when everything committed before it is projected, held-back events too', async () => {
+    const p = tallyProjection(2);
+    const projector = inProcessProjector({ sql: db.sql, store }, [p], { sweepIntervalMs: 60_000 });
+    await catchUp({ sql: db.sql, store }, p);
+    const slowSql = db.connectAgain(1);
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let opened!: () => void;
+    const isOpen = new Promise<void>((r) => (opened = r));
+    const slow = inTransaction(slowSql, async (uow) => {
+      await postgresEventStore(slowSql).append('tally-slow-2', [tally('k', 1)], { uow });
+      opened();
+      await released;
+    });
+    await isOpen;
+    await store.append('tally-fast-2', [tally('k', 10)]);
+    // The older transaction commits while catchUp is already running: one pass would miss the fast event.
+    setTimeout(release, 200);
+    const results = await projector.catchUp('tally');
+    await slow;
+    expect(results.get('tally')).toMatchObject({ kind: 'caught_up', waiting: false });
+    expect(await total('k')).toBeGreaterThanOrEqual(10);
+  });
+
   it('keeps a read model current in-process: an append wakes the projection', async () => {
     const p = tallyProjection(2);
     const projector = inProcessProjector({ sql: db.sql, store }, [p], { sweepIntervalMs: 60_000 });

@@ -1,5 +1,4 @@
 import { recordAuditEvent } from '@qiraa/audit';
-import { untilNothingWaiting } from '@qiraa/eventstore';
 import { authenticated, type MatrixContext, type MatrixRow, REFUSED, type Target } from '../matrixTypes';
 
 /** An audit entry of the target's organization, projected so the read route can find it. */
@@ -12,9 +11,6 @@ async function auditEntryOf(ctx: MatrixContext, target: Target): Promise<string>
     actorUserId: null,
     detail: { detail: 'manual' },
   });
-  // Another test file's open transaction can hold the new event back (PostgreSQL's xmin horizon is
-  // cluster-wide): wait it out, then project, or the read route would not find the entry yet.
-  await untilNothingWaiting(ctx.t.runtime.store);
   await ctx.t.runtime.projector.catchUp('audit_log');
   return auditId;
 }
