@@ -20,16 +20,28 @@ export type BatchResult =
   | { kind: 'newer_version_stored'; storedVersion: number };
 
 /**
- * One batch: read after the checkpoint, apply, move the checkpoint, all in one transaction, so a batch
- * either happened entirely or not at all (exactly-once effect on the read model).
+ * One batch: read after the checkpoint, apply, move the checkpoint, the last two in one transaction, so a
+ * batch either happened entirely or not at all (exactly-once effect on the read model).
+ *
+ * The events are read before the transaction takes the projection's lock, and the checkpoint is checked
+ * again under the lock (another instance may have moved it: then nothing is applied and the caller reads
+ * again). Reading under the lock needed a second pool connection while holding it: with every other
+ * connection in a command waiting for that lock (applyInline takes it shared), the read waited for a
+ * connection that never came until PostgreSQL ended the idle transaction 60 s later (found by npm run load).
  */
 export async function runProjectionBatch(deps: RunnerDeps, projection: Projection, limit = 500): Promise<BatchResult> {
+  const seen = await loadCheckpoint(deps.sql, projection.name, projection.version);
+  const batch =
+    seen.version === projection.version
+      ? await deps.store.readAll({ after: seen.checkpoint, limit, types: projection.handles })
+      : null;
   return (await deps.sql.begin(async (tx) => {
     if (!(await tryLockProjection(tx, projection.name))) return { kind: 'busy' };
     const stored = await loadCheckpoint(tx, projection.name, projection.version);
     if (stored.version < projection.version) return { kind: 'needs_rebuild', storedVersion: stored.version };
     if (stored.version > projection.version) return { kind: 'newer_version_stored', storedVersion: stored.version };
-    const batch = await deps.store.readAll({ after: stored.checkpoint, limit, types: projection.handles });
+    if (!batch || stored.checkpoint !== seen.checkpoint)
+      return { kind: 'applied', applied: 0, caughtUp: false, waiting: false };
     const ctx = { sql: tx, table: (name: string) => name };
     if (batch.events.length > 0) await projection.applyBatch(ctx, batch.events);
     if (batch.checkpoint !== stored.checkpoint) {

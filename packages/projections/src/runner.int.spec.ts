@@ -151,6 +151,45 @@ describe('projection runner', () => {
     expect(await total('e')).toBe(4);
   });
 
+  it('never waits for a second pool connection while holding the projection lock (a full pool of inline appliers)', async () => {
+    const p = tallyProjection();
+    await catchUp({ sql: db.sql, store }, p);
+    // A pool of two: the runner's transaction and one command. The runner's read starts the command, which
+    // takes the pool's other connection and applies inline (shared projection lock); the read goes on when
+    // that command has committed or is seen waiting for the lock. Reading while holding the lock would
+    // then need a third connection: it waited until PostgreSQL ended the idle transaction (60 s).
+    const pool = db.connectAgain(2);
+    const poolStore = postgresEventStore(pool);
+    let command: Promise<void> | undefined;
+    const blockedOnLock = async () => {
+      const [row] = await db.sql<{ n: number }[]>`
+        select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`;
+      return (row?.n ?? 0) > 0;
+    };
+    const reading: EventStore = {
+      ...poolStore,
+      async readAll(options) {
+        if (!command) {
+          let done = false;
+          command = inTransaction(pool, async (uow) => {
+            const result = await poolStore.append('tally-pool', [tally('pool', 5)], { uow });
+            if (result.kind !== 'appended') throw new Error('append failed');
+            await applyInline(uow, p, result.events);
+          }).then(() => {
+            done = true;
+          });
+          while (!done && !(await blockedOnLock())) await new Promise((r) => setTimeout(r, 10));
+        }
+        return poolStore.readAll(options);
+      },
+    };
+    const result = await catchUp({ sql: pool, store: reading }, p);
+    await command;
+    expect(result.kind).toBe('caught_up');
+    await catchUp({ sql: db.sql, store }, p);
+    expect(await total('pool')).toBe(5);
+  });
+
   it('rebuilds from position zero into a shadow table and swaps it in, keeping index names', async () => {
     const p = tallyProjection();
     await settled();

@@ -40,16 +40,18 @@ export async function startServerProcess(databaseUrl: string, jwtSecret: string)
       PORT: String(port),
       HOST: '127.0.0.1',
       JWT_SECRET: jwtSecret,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.LOAD_SERVER_LOG_LEVEL ?? 'warn',
       TRUST_PROXY: 'true',
       NODE_ENV: 'production',
       REDIS_URL: '',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', process.env.LOAD_SERVER_LOG_LEVEL ? 'inherit' : 'ignore', 'pipe'],
   });
   let err = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     err = (err + chunk.toString()).slice(-4000);
+    // LOAD_SERVER_LOG_LEVEL=info shows the server's own log lines beside the load's.
+    if (process.env.LOAD_SERVER_LOG_LEVEL) process.stderr.write(chunk);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
