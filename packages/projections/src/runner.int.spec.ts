@@ -47,6 +47,25 @@ const total = async (key: string) => {
   return Number(row?.s ?? 0n);
 };
 
+/**
+ * A second real connection appends one event (amount 1) in a transaction that stays open until released:
+ * its xid is older, so events committed meanwhile are held back from readers until it ends.
+ */
+async function openSlowAppend(stream: string, key: string) {
+  const slowSql = db.connectAgain(1);
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let opened!: () => void;
+  const isOpen = new Promise<void>((r) => (opened = r));
+  const slow = inTransaction(slowSql, async (uow) => {
+    await postgresEventStore(slowSql).append(stream, [tally(key, 1)], { uow });
+    opened();
+    await released;
+  });
+  await isOpen;
+  return { release, slow };
+}
+
 beforeAll(async () => {
   db = await createTestDatabase();
   store = postgresEventStore(db.sql);
@@ -253,17 +272,7 @@ describe('projection runner', () => {
 
     // A second real connection takes its xid first and stays open: the fast event behind it is committed
     // but not yet readable when its wake-up runs the projection.
-    const slowSql = db.connectAgain(1);
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    let opened!: () => void;
-    const isOpen = new Promise<void>((r) => (opened = r));
-    const slow = inTransaction(slowSql, async (uow) => {
-      await postgresEventStore(slowSql).append('tally-slow', [tally('h', 1)], { uow });
-      opened();
-      await released;
-    });
-    await isOpen;
+    const { release, slow } = await openSlowAppend('tally-slow', 'h');
     await listened.append('tally-fast', [tally('h', 10)]);
     const batch = await store.readAll({ after: await store.head(), limit: 10, types: ['Tallied'] });
     expect(batch).toMatchObject({ caughtUp: true, waiting: true });
@@ -279,17 +288,7 @@ describe('projection runner', () => {
     const p = tallyProjection(2);
     const projector = inProcessProjector({ sql: db.sql, store }, [p], { sweepIntervalMs: 60_000 });
     await catchUp({ sql: db.sql, store }, p);
-    const slowSql = db.connectAgain(1);
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    let opened!: () => void;
-    const isOpen = new Promise<void>((r) => (opened = r));
-    const slow = inTransaction(slowSql, async (uow) => {
-      await postgresEventStore(slowSql).append('tally-slow-2', [tally('k', 1)], { uow });
-      opened();
-      await released;
-    });
-    await isOpen;
+    const { release, slow } = await openSlowAppend('tally-slow-2', 'k');
     await store.append('tally-fast-2', [tally('k', 10)]);
     // The older transaction commits while catchUp is already running: one pass would miss the fast event.
     setTimeout(release, 200);
