@@ -1,14 +1,9 @@
+import { itemBody, trainingItem } from '@qiraa/content/testing';
 import type { FastifyInstance } from 'fastify';
 
 /** Content fixtures that pass the language filter (the same words the content specs use). */
 const READING_NOTE = 'يقرأ الطفل الكلمات من اليمين إلى اليسار، ويشير المعلم إلى كل كلمة';
 const FAMILIAR_G1 = ['بَيْت', 'قَلَم', 'شَمْس', 'وَرْدَة', 'كِتَاب', 'بَاب', 'سَمَك', 'جَمَل', 'قَمَر', 'نَهْر'];
-const SOURCE = { origin: 'authored_in_house', reference: 'كتبه فريق قراءة' };
-const SIGNOFF = {
-  agreementCode: 'AGR-2026-01',
-  signedByName: 'لجنة مراجعة المحتوى',
-  signedAt: '2026-01-15T09:00:00.000Z',
-};
 
 /** Ids of content an organization owns: what `{id}` / `{batchId}` paths of content routes name. */
 export interface ContentIds {
@@ -28,27 +23,6 @@ async function post(app: FastifyInstance, token: string, url: string, payload: u
   return res.json() as Record<string, unknown>;
 }
 
-const ITEM_ROW = (externalId: string) => ({
-  external_id: externalId,
-  grade: 1,
-  sub_skill_id: 'fw_common_words',
-  item_pattern: 'word_match',
-  training_level: 1,
-  stem_ar: 'اختر الكلمة المطابقة: بيت',
-  options: [
-    { key: 'a', text_ar: 'بيت' },
-    { key: 'b', text_ar: 'بنت' },
-  ],
-  correct_option_key: 'a',
-});
-
-const importBody = (externalId: string) => ({
-  contentKind: 'item',
-  sourceDeclared: SOURCE,
-  agreementSignoff: SIGNOFF,
-  items: [ITEM_ROW(externalId)],
-});
-
 /**
  * A word list, an item (from an approved import) and a pending import batch, owned by the admin's
  * organization: the content routes' `{id}` and `{batchId}` then name real rows of A (valid requests) and B
@@ -63,9 +37,9 @@ export async function seedContent(app: FastifyInstance, adminToken: string, tag:
     words: FAMILIAR_G1,
     readingNoteAr: READING_NOTE,
   });
-  const done = await post(app, adminToken, '/api/items/import', importBody(`fuzz-item-${tag}`));
+  const done = await post(app, adminToken, '/api/items/import', itemBody([trainingItem(`fuzz-item-${tag}`)]));
   await post(app, adminToken, `/api/items/import/${done.batchId}/approve`, {});
-  const pending = await post(app, adminToken, '/api/items/import', importBody(`fuzz-pending-${tag}`));
+  const pending = await post(app, adminToken, '/api/items/import', itemBody([trainingItem(`fuzz-pending-${tag}`)]));
   const rows = (done.rows ?? []) as Array<Record<string, unknown>>;
   let itemId = rows.find((r) => typeof r.itemId === 'string')?.itemId as string | undefined;
   if (!itemId) {

@@ -2,6 +2,8 @@ import type { AnySql } from '@qiraa/db';
 import type { WindowCode } from '../catalog/catalogTypes';
 import { newContentId } from '../ids';
 
+export * from './importFixtures';
+
 /**
  * Test fixtures: screening forms, their items and passages, and blueprint cells written straight with SQL,
  * so the specs of forms, blueprint, preview and dry run do not depend on the import route.
