@@ -1,18 +1,9 @@
 import type { AnySql } from '@qiraa/db';
 import { randomEventId } from '../eventId';
-import { type AppendResult, type RecordedEvent, type StreamAppend, streamCategory } from '../types';
-import { encodeCheckpoint } from './checkpoint';
+import { type AppendResult, type StreamAppend, streamCategory } from '../types';
+import { type AppendRow, appendResultOf } from './appendResult';
 
-interface Row {
-  ord: bigint;
-  outcome: 'appended' | 'duplicate' | 'conflict';
-  stream_version: bigint | null;
-  actual_version: bigint | null;
-  global_position: bigint;
-  transaction_id: string;
-  event_version: bigint;
-  created_at: Date;
-}
+type Row = AppendRow & { ord: bigint };
 
 /**
  * Several streams (expected version `any` each) in ONE statement: es_append (migration 0004) is called
@@ -47,22 +38,5 @@ export async function appendMany(sql: AnySql, appends: readonly StreamAppend[]):
     ) r`;
   const byAppend = appends.map((): Row[] => []);
   for (const row of rows) byAppend[Number(row.ord) - 1]!.push(row);
-  return appends.map((append, i): AppendResult => {
-    const own = byAppend[i]!;
-    const first = own[0]!;
-    if (first.outcome === 'conflict') return { kind: 'conflict', expected: 'any', actual: first.actual_version };
-    if (first.outcome === 'duplicate') return { kind: 'duplicate', streamVersion: first.stream_version ?? 0n };
-    const events: RecordedEvent[] = own.map((row, k) => ({
-      eventId: ids[i]![k]!,
-      streamId: append.streamId,
-      streamVersion: row.event_version,
-      type: append.events[k]!.type,
-      schemaVersion: append.events[k]!.schemaVersion ?? 1,
-      data: append.events[k]!.data ?? null,
-      metadata: append.events[k]!.metadata ?? {},
-      createdAt: row.created_at,
-      position: encodeCheckpoint({ transactionId: row.transaction_id, globalPosition: row.global_position }),
-    }));
-    return { kind: 'appended', streamVersion: first.stream_version!, events };
-  });
+  return appends.map((append, i) => appendResultOf(append.streamId, append.events, ids[i]!, byAppend[i]!, 'any'));
 }

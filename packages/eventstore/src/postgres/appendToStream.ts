@@ -1,21 +1,11 @@
 import type { AnySql } from '@qiraa/db';
 import { randomEventId } from '../eventId';
-import { type AppendResult, type ExpectedVersion, type NewEvent, type RecordedEvent, streamCategory } from '../types';
-import { encodeCheckpoint } from './checkpoint';
+import { type AppendResult, type ExpectedVersion, type NewEvent, streamCategory } from '../types';
+import { type AppendRow, appendResultOf } from './appendResult';
 
 // Array type oids (text[], int4[]): without them postgres.js can send a first-use array as a bare "a,b".
 const TEXT = 1009;
 const INT4 = 1007;
-
-interface AppendRow {
-  outcome: 'appended' | 'duplicate' | 'conflict';
-  stream_version: bigint | null;
-  actual_version: bigint | null;
-  global_position: bigint;
-  transaction_id: string;
-  event_version: bigint;
-  created_at: Date;
-}
 
 /**
  * One call of es_append (migration 0004): the stream row is the concurrency guard, so parallel writers
@@ -51,19 +41,5 @@ export async function appendToStream(
         events.map((e) => JSON.stringify(e.metadata ?? {})),
         TEXT,
       )}::jsonb[])`;
-  const first = rows[0]!;
-  if (first.outcome === 'conflict') return { kind: 'conflict', expected, actual: first.actual_version };
-  if (first.outcome === 'duplicate') return { kind: 'duplicate', streamVersion: first.stream_version ?? 0n };
-  const recorded: RecordedEvent[] = rows.map((row, i) => ({
-    eventId: ids[i]!,
-    streamId,
-    streamVersion: row.event_version,
-    type: events[i]!.type,
-    schemaVersion: events[i]!.schemaVersion ?? 1,
-    data: events[i]!.data ?? null,
-    metadata: events[i]!.metadata ?? {},
-    createdAt: row.created_at,
-    position: encodeCheckpoint({ transactionId: row.transaction_id, globalPosition: row.global_position }),
-  }));
-  return { kind: 'appended', streamVersion: first.stream_version!, events: recorded };
+  return appendResultOf(streamId, events, ids, rows, expected);
 }
