@@ -1,11 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { catchUp, needsAnotherLook } from './catchUp';
-import { catchUpAll } from './catchUpAll';
 import { catchUpSettled } from './catchUpSettled';
 import type { Projection } from './projection';
-import { findProjection, type Projector, projectionsFor } from './projector';
+import { type Projector, projectionsFor } from './projector';
 import type { RunnerDeps } from './runProjectionBatch';
 
 export const PROJECTION_QUEUE = 'qiraa-projections';
@@ -87,18 +84,11 @@ export function startProjectionWorker(
     PROJECTION_QUEUE,
     async (job) => {
       const name = job.name === 'sweep' ? undefined : (job.data as { projection?: string }).projection;
-      const results = await catchUpAll(deps, projections, name);
-      // Events behind an older open transaction, or a projection another instance held: look again within
-      // this job (a wake-up added now would be folded into this very job's deduplication id). The sweep
-      // covers anything still left after that.
-      for (let look = 0; look < MAX_EXTRA_LOOKS; look++) {
-        const again = [...results].filter(([, result]) => needsAnotherLook(result)).map(([projection]) => projection);
-        if (again.length === 0) break;
-        await sleep(RETRY_MS);
-        for (const projection of again) {
-          results.set(projection, await catchUp(deps, findProjection(projections, projection)));
-        }
-      }
+      // The sweep covers anything still held back after these looks.
+      const results = await catchUpSettled(deps, projections, name, {
+        timeoutMs: MAX_EXTRA_LOOKS * RETRY_MS,
+        intervalMs: RETRY_MS,
+      });
       return Object.fromEntries([...results].map(([k, v]) => [k, v.kind]));
     },
     { connection, prefix: options.prefix, concurrency: options.concurrency ?? 2 },
