@@ -1,3 +1,7 @@
+export { recordEvidence } from './commands/recordEvidence';
+export { assessmentContext } from './context';
+export * from './events';
+export { ASSESSMENT_PROJECTIONS } from './projections';
 export {
   type BandBasis,
   bandRead,
@@ -35,3 +39,10 @@ export {
   type WindowDates,
   windowOn,
 } from './windows/calendar';
+export {
+  dayIn,
+  type OpenTrigger,
+  type WindowCalendarState,
+  type WindowStatus,
+  windowCalendarState,
+} from './windows/windowState';

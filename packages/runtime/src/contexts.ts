@@ -1,3 +1,4 @@
+import { assessmentContext } from '@qiraa/assessment';
 import { auditContext } from '@qiraa/audit';
 import { contentContext } from '@qiraa/content';
 import { gamificationContext } from '@qiraa/gamification';
@@ -13,6 +14,7 @@ export const contexts: readonly BoundedContext[] = [
   gamificationContext,
   notificationsContext,
   contentContext,
+  assessmentContext,
 ];
 
 export const allProjections = (list: readonly BoundedContext[] = contexts): Projection[] =>

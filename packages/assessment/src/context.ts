@@ -1,0 +1,14 @@
+import { defineContext } from '@qiraa/kernel';
+import { ASSESSMENT_PROJECTIONS } from './projections';
+
+/**
+ * Assessment: screening windows, digital diagnostic sittings, oral reading, word-list reads, voids, the
+ * teacher assessment page and the printed sheets. Evidence is event-sourced (one stream per attempt).
+ */
+export const assessmentContext = defineContext({
+  name: 'assessment',
+  projections: ASSESSMENT_PROJECTIONS,
+  routes: (_deps) => async (_app) => {
+    // Each route group registers here, one line each.
+  },
+});
