@@ -45,6 +45,8 @@ create table asm_attempts (
   started_by         bigint,
   ended_at           timestamptz,
   end_reason         text,
+  -- What the teacher page shows of an ended attempt, derived by the command from raw counts with pinned cuts.
+  result             jsonb,
   supersedes_void_id bigint,
   voided_at          timestamptz,
   void_id            bigint,

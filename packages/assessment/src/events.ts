@@ -46,6 +46,12 @@ export interface AttemptHeader {
   supersedesVoidId: number | null;
 }
 
+/**
+ * What the teacher page shows of an ended attempt (`asm_attempts.result`): derived by the ending command from
+ * the raw counts it also stores, with the versions it pinned. Shape per kind: docs/assessment.md.
+ */
+export type AttemptResultSummary = Record<string, unknown>;
+
 /** How an open attempt ended without completing (a void also ends an open sitting: `voided`). */
 export type StopReason = 'stopped_by_teacher' | 'window_closed' | 'voided';
 
@@ -58,6 +64,7 @@ export interface SittingStarted extends AttemptHeader {
 export interface SittingEnded {
   attemptId: string;
   at: string;
+  result?: AttemptResultSummary | null;
   [key: string]: unknown;
 }
 export interface SittingStopped extends SittingEnded {
@@ -73,6 +80,7 @@ export interface OralReadingStarted extends AttemptHeader {
 export interface OralReadingStopped {
   attemptId: string;
   at: string;
+  result?: AttemptResultSummary | null;
   [key: string]: unknown;
 }
 
@@ -80,6 +88,7 @@ export interface OralReadingStopped {
 export interface WordListRead extends AttemptHeader {
   kind: 'oral_word_list';
   cell: 'oral_familiar_words' | 'oral_pseudowords';
+  result?: AttemptResultSummary | null;
   [key: string]: unknown;
 }
 

@@ -9,6 +9,7 @@ import {
   SITTING_STOPPED,
   type SittingStopped,
   WORD_LIST_READ,
+  type WordListRead,
 } from '../events';
 
 interface EndRow {
@@ -16,6 +17,7 @@ interface EndRow {
   status: 'done' | 'stopped';
   ended_at: string;
   end_reason: string;
+  result: unknown;
   event_id: string;
 }
 
@@ -48,10 +50,11 @@ export const attemptsProjection = defineProjection({
       started_by: e.data.startedBy,
       ended_at: e.type === WORD_LIST_READ ? e.data.startedAt : null,
       end_reason: e.type === WORD_LIST_READ ? 'completed' : null,
+      result: e.type === WORD_LIST_READ ? ((e.data as WordListRead).result ?? null) : null,
       supersedes_void_id: e.data.supersedesVoidId,
       last_event_id: e.eventId,
     }));
-    const ended: EndRow[] = eventsOfType<{ attemptId: string; at: string }>(
+    const ended: EndRow[] = eventsOfType<{ attemptId: string; at: string; result?: unknown }>(
       events,
       SITTING_COMPLETED,
       SITTING_STOPPED,
@@ -61,6 +64,7 @@ export const attemptsProjection = defineProjection({
       status: e.type === SITTING_STOPPED ? 'stopped' : 'done',
       ended_at: e.data.at,
       end_reason: e.type === SITTING_STOPPED ? (e.data as SittingStopped).reason : 'completed',
+      result: e.data.result ?? null,
       event_id: e.eventId,
     }));
     const voided = eventsOfType<AttemptVoided>(events, ATTEMPT_VOIDED).map((e) => ({
@@ -74,22 +78,23 @@ export const attemptsProjection = defineProjection({
     if (opened.length > 0)
       await sql`
         insert into ${t} (attempt_id, kind, cell, organization_id, school_id, class_id, student_id, grade,
-          academic_year, evidence_window, status, started_at, started_by, ended_at, end_reason,
+          academic_year, evidence_window, status, started_at, started_by, ended_at, end_reason, result,
           supersedes_void_id, last_event_id)
         select r.attempt_id, r.kind, r.cell, r.organization_id, r.school_id, r.class_id, r.student_id, r.grade,
                r.academic_year, r.evidence_window, r.status, r.started_at, r.started_by, r.ended_at,
-               r.end_reason, r.supersedes_void_id, r.last_event_id
+               r.end_reason, r.result, r.supersedes_void_id, r.last_event_id
         from jsonb_to_recordset(${sql.json(opened as never)}) as r(attempt_id uuid, kind text, cell text,
           organization_id text, school_id text, class_id text, student_id bigint, grade int, academic_year text,
           evidence_window text, status text, started_at timestamptz, started_by bigint, ended_at timestamptz,
-          end_reason text, supersedes_void_id bigint, last_event_id uuid)
+          end_reason text, result jsonb, supersedes_void_id bigint, last_event_id uuid)
         on conflict (attempt_id) do nothing`;
     if (ended.length > 0)
       await sql`
         update ${t} a set status = r.status, ended_at = r.ended_at, end_reason = r.end_reason,
-               last_event_id = r.event_id
+               result = r.result, last_event_id = r.event_id
         from (select distinct on (attempt_id) * from jsonb_to_recordset(${sql.json(ended as never)})
-              as x(attempt_id uuid, status text, ended_at timestamptz, end_reason text, event_id uuid)) r
+              as x(attempt_id uuid, status text, ended_at timestamptz, end_reason text, result jsonb,
+                    event_id uuid)) r
         where a.attempt_id = r.attempt_id and a.status = 'in_progress'`;
     if (voided.length > 0)
       await sql`
