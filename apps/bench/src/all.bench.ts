@@ -23,6 +23,7 @@ const BENCHES: Bench[] = [
   { name: 'eventstore', args: ['--small'], env: {} },
   { name: 'http', args: ['--small'], env: {} },
   { name: 'content', args: [], env: {} },
+  { name: 'assessment', args: ['--small'], env: {} },
   {
     name: 'gamification',
     args: [],
