@@ -20,10 +20,10 @@ const pdfResponse = (description: string) =>
     content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
     headers: {
       'content-disposition': {
+        type: 'string',
         description:
           'attachment; filename="<ascii>.pdf"; filename*=UTF-8\'\'<the Arabic name, percent-encoded UTF-8> ' +
           '(RFC 6266, RFC 5987)',
-        schema: { type: 'string' },
       },
     },
   }) as never;
