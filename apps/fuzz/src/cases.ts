@@ -37,6 +37,7 @@ export function phaseOf(index: number, op: Operation): Phase {
 export function refName(op: Operation, name: string): TenantRef | 'classCode' | undefined {
   if (name === 'id' && op.path.startsWith('/api/students/{id}')) return 'studentId';
   if (name === 'id' && op.path.startsWith('/api/admin/word-lists/{id}')) return 'wordListId';
+  if (name === 'id' && op.path.startsWith('/api/word-lists/{id}')) return 'wordListId';
   if (name === 'id' && op.path.startsWith('/api/items/{id}')) return 'itemId';
   if (name === 'classCode') return 'classCode';
   return (TENANT_REFS as readonly string[]).includes(name) ? (name as TenantRef) : undefined;

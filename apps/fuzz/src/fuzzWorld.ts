@@ -22,7 +22,8 @@ export type TenantRef =
   | 'parentUserId'
   | 'wordListId'
   | 'batchId'
-  | 'itemId';
+  | 'itemId'
+  | 'passageId';
 export const TENANT_REFS: readonly TenantRef[] = [
   'organizationId',
   'schoolId',
@@ -33,6 +34,7 @@ export const TENANT_REFS: readonly TenantRef[] = [
   'wordListId',
   'batchId',
   'itemId',
+  'passageId',
 ];
 
 export interface FuzzWorld {
@@ -75,6 +77,7 @@ export function fuzzWorld(w: World, jwtSecret: string, content?: { a: ContentIds
     wordListId: 'wl_00000000000000',
     batchId: 'bat_00000000000000',
     itemId: 'itm_00000000000000',
+    passageId: 'psg_00000000000000',
   };
   const ids = (o: World['a'], c: ContentIds = none): IdSet => ({
     ...c,

@@ -29,6 +29,8 @@ export {
   scoreMeasure,
 } from './scoring/scoreMeasure';
 export { type ReadScore, scoreRead } from './scoring/scoreRead';
+export { type ReadingSheetInput, renderReadingSheet } from './sheets/readingSheet';
+export { renderWordListSheet, type WordListSheetInput } from './sheets/wordListSheet';
 export {
   type CalendarProblem,
   checkCalendar,

@@ -27,6 +27,7 @@ export {
   type StudentItem,
   studentItemOf,
 } from './queries/itemViews';
+export { operationalPassage, operationalWordList, type SheetPassage, type SheetWordList } from './queries/sheetContent';
 export { pickWordList } from './wordLists/pickWordList';
 export { wordListContentHash } from './wordLists/wordListContentHash';
 export type { WordListContent } from './wordLists/wordListRules';
