@@ -1,5 +1,8 @@
 import { defineContext } from '@qiraa/kernel';
 import { ASSESSMENT_PROJECTIONS } from './projections';
+import { teacherPageRoutes } from './routes/teacherPageRoutes';
+import { voidRoutes } from './routes/voidRoutes';
+import { windowRoutes } from './routes/windowRoutes';
 
 /**
  * Assessment: screening windows, digital diagnostic sittings, oral reading, word-list reads, voids, the
@@ -8,7 +11,10 @@ import { ASSESSMENT_PROJECTIONS } from './projections';
 export const assessmentContext = defineContext({
   name: 'assessment',
   projections: ASSESSMENT_PROJECTIONS,
-  routes: (_deps) => async (_app) => {
+  routes: (deps) => async (app) => {
     // Each route group registers here, one line each.
+    await app.register(windowRoutes(deps));
+    await app.register(teacherPageRoutes(deps));
+    await app.register(voidRoutes(deps));
   },
 });
