@@ -36,11 +36,11 @@ export async function setWindowCalendar(
   const { before, after } = await inTransaction(deps.sql, async ({ sql: tx }) => {
     await lockYear(tx, change.organizationId, change.academicYear);
     const before = await windowCalendarState(tx, change.organizationId, change.academicYear, at);
-    const rows = change.windows.map((w) => ({ window: w.window, starts_on: w.startsOn, ends_on: w.endsOn }));
+    const rows = change.windows.map((w) => ({ evidence_window: w.window, starts_on: w.startsOn, ends_on: w.endsOn }));
     await tx`
       insert into asm_window_calendars (organization_id, academic_year, evidence_window, starts_on, ends_on, set_by, set_at)
-      select ${change.organizationId}, ${change.academicYear}, r.window, r.starts_on, r.ends_on, ${change.actorUserId}, ${at}
-      from jsonb_to_recordset(${tx.json(rows as never)}) as r(window text, starts_on date, ends_on date)
+      select ${change.organizationId}, ${change.academicYear}, r.evidence_window, r.starts_on, r.ends_on, ${change.actorUserId}, ${at}
+      from jsonb_to_recordset(${tx.json(rows as never)}) as r(evidence_window text, starts_on date, ends_on date)
       on conflict (organization_id, academic_year, evidence_window) do update
         set starts_on = excluded.starts_on, ends_on = excluded.ends_on, set_by = excluded.set_by, set_at = excluded.set_at`;
     return { before, after: await windowCalendarState(tx, change.organizationId, change.academicYear, at) };
