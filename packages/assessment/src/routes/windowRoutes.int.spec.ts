@@ -8,7 +8,12 @@ const { t, w } = useTestWorld();
 const { next, current } = yearsAround();
 const BASE = '/api/admin/assessment-windows';
 const deps = () => ({ sql: t.runtime.sql, store: t.runtime.store });
-const place = () => ({ organizationId: w.a.id, schoolId: w.a.schoolId, classId: w.a.classId, studentId: w.a.studentId });
+const place = () => ({
+  organizationId: w.a.id,
+  schoolId: w.a.schoolId,
+  classId: w.a.classId,
+  studentId: w.a.studentId,
+});
 
 let admin: ReturnType<typeof client>;
 beforeAll(() => {
@@ -95,8 +100,9 @@ describe('PUT /api/admin/assessment-windows/{academicYear}', () => {
     ]);
     const other = await admin.get(`${BASE}?organizationId=${w.b.id}&academicYear=${year}`);
     expect(other.statusCode).toBe(404);
-    expect((await client(t.app, w.b.adminToken).get(`${BASE}?organizationId=${w.b.id}&academicYear=${year}`)).json())
-      .toMatchObject({ source: 'default' });
+    expect(
+      (await client(t.app, w.b.adminToken).get(`${BASE}?organizationId=${w.b.id}&academicYear=${year}`)).json(),
+    ).toMatchObject({ source: 'default' });
   });
 
   it('opens a window on its calendar days, and ends its sittings when new dates close it', async () => {

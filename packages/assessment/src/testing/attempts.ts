@@ -1,6 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { inTransaction, type Sql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
-import { randomUUID } from 'node:crypto';
 import { recordEvidence } from '../commands/recordEvidence';
 import {
   type AttemptHeader,

@@ -13,7 +13,8 @@ export function yearsAround(now = new Date()) {
   };
 }
 
-const plusDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const plusDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** A valid calendar of the current academic year whose window `open` (returned) holds today. */
 export function calendarOpenToday(now = new Date()) {
