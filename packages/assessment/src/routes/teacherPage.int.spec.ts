@@ -24,7 +24,11 @@ type Page = {
   students: { studentId: number; firstName: string; cells: Record<string, Cell> }[];
   [k: string]: unknown;
 };
-const cellsOf = (body: Page, id: number) => body.students.find((s) => s.studentId === id)!.cells;
+const cellsOf = (body: Page, id: number) =>
+  body.students.find((s) => s.studentId === id)!.cells as Record<
+    'digital' | 'oral_text' | 'oral_familiar_words' | 'oral_pseudowords',
+    Cell
+  >;
 
 async function newClass(schoolId: string, academicYear: string, name: string) {
   const root = as(w.superToken);
