@@ -1,6 +1,8 @@
 export { recordEvidence } from './commands/recordEvidence';
 export { assessmentContext } from './context';
 export * from './events';
+export { BLUEPRINT_STATUSES, type BlueprintStatus } from './page/blueprintStatus';
+export { CELL_STATUSES, type CellStatus } from './page/cellStatus';
 export { ASSESSMENT_PROJECTIONS } from './projections';
 export {
   type BandBasis,
@@ -29,6 +31,8 @@ export {
   scoreMeasure,
 } from './scoring/scoreMeasure';
 export { type ReadScore, scoreRead } from './scoring/scoreRead';
+export { pendingVoidOf } from './voids/pendingVoid';
+export { MEASUREMENT_VOID, type VoidRecord } from './voids/voidAttempt';
 export {
   type CalendarProblem,
   checkCalendar,
@@ -39,6 +43,8 @@ export {
   type WindowDates,
   windowOn,
 } from './windows/calendar';
+export { endWithWindow, type WindowEnd, type WindowEndEffects } from './windows/endWithWindow';
+export { isOpenStream, stopOpenSitting } from './windows/stopOpenSitting';
 export {
   dayIn,
   type OpenTrigger,
