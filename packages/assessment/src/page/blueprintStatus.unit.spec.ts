@@ -30,7 +30,7 @@ const catalog = {
   version: '2026.1',
   measures,
   measureByCode: new Map(measures.map((m) => [m.measureCode, m])),
-} as Catalog;
+} as unknown as Catalog;
 const cell = (kind: ResolvedCell['kind'], codes: string[] = []): ResolvedCell => ({
   source: kind === 'unset' ? null : 'org',
   kind,
