@@ -1,6 +1,9 @@
 import { defineContext } from '@qiraa/kernel';
 import { ASSESSMENT_PROJECTIONS } from './projections';
 import { sheetRoutes } from './routes/sheetRoutes';
+import { teacherPageRoutes } from './routes/teacherPageRoutes';
+import { voidRoutes } from './routes/voidRoutes';
+import { windowRoutes } from './routes/windowRoutes';
 
 /**
  * Assessment: screening windows, digital diagnostic sittings, oral reading, word-list reads, voids, the
@@ -12,5 +15,8 @@ export const assessmentContext = defineContext({
   routes: (deps) => async (app) => {
     // Each route group registers here, one line each.
     await app.register(sheetRoutes(deps));
+    await app.register(windowRoutes(deps));
+    await app.register(teacherPageRoutes(deps));
+    await app.register(voidRoutes(deps));
   },
 });

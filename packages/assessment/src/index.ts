@@ -1,6 +1,8 @@
 export { recordEvidence } from './commands/recordEvidence';
 export { assessmentContext } from './context';
 export * from './events';
+export { BLUEPRINT_STATUSES, type BlueprintStatus } from './page/blueprintStatus';
+export { CELL_STATUSES, type CellStatus } from './page/cellStatus';
 export { ASSESSMENT_PROJECTIONS } from './projections';
 export {
   type BandBasis,
@@ -31,6 +33,8 @@ export {
 export { type ReadScore, scoreRead } from './scoring/scoreRead';
 export { type ReadingSheetInput, renderReadingSheet } from './sheets/readingSheet';
 export { renderWordListSheet, type WordListSheetInput } from './sheets/wordListSheet';
+export { pendingVoidOf } from './voids/pendingVoid';
+export { MEASUREMENT_VOID, type VoidRecord } from './voids/voidAttempt';
 export {
   type CalendarProblem,
   checkCalendar,
@@ -41,6 +45,8 @@ export {
   type WindowDates,
   windowOn,
 } from './windows/calendar';
+export { endWithWindow, type WindowEnd, type WindowEndEffects } from './windows/endWithWindow';
+export { isOpenStream, stopOpenSitting } from './windows/stopOpenSitting';
 export {
   dayIn,
   type OpenTrigger,

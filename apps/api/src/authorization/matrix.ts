@@ -1,4 +1,5 @@
 import type { MatrixRow } from './matrixTypes';
+import { assessmentPageRows } from './rows/assessmentPage';
 import { assessmentSheetRows } from './rows/assessmentSheets';
 import { contentCatalogRows } from './rows/contentCatalog';
 import { contentFormRows } from './rows/contentForms';
@@ -30,4 +31,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...wordListAdminRows,
   ...contentFormRows,
   ...assessmentSheetRows,
+  ...assessmentPageRows,
 ];

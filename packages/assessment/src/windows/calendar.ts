@@ -14,6 +14,7 @@ export interface WindowDates {
 
 export type CalendarProblem =
   | { readonly code: 'window_missing'; readonly window: ScreeningWindow }
+  | { readonly code: 'window_repeated'; readonly window: ScreeningWindow }
   | { readonly code: 'ends_before_start'; readonly window: ScreeningWindow }
   | { readonly code: 'outside_academic_year'; readonly window: ScreeningWindow }
   | { readonly code: 'windows_overlap_or_out_of_order'; readonly window: ScreeningWindow };
@@ -43,7 +44,9 @@ export function checkCalendar(academicYear: string, dates: readonly WindowDates[
   const problems: CalendarProblem[] = [];
   let previousEnd = '';
   for (const window of SCREENING_WINDOWS) {
-    const row = dates.find((d) => d.window === window);
+    const rows = dates.filter((d) => d.window === window);
+    const row = rows[0];
+    if (rows.length > 1) problems.push({ code: 'window_repeated', window });
     if (!row) {
       problems.push({ code: 'window_missing', window });
       continue;

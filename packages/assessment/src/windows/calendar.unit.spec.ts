@@ -36,4 +36,9 @@ describe('screening window calendar', () => {
       { code: 'window_missing', window: 'EOY' },
     ]);
   });
+
+  it('names a window given twice', () => {
+    const calendar = defaultCalendar(year);
+    expect(checkCalendar(year, [...calendar, calendar[1]!])).toEqual([{ code: 'window_repeated', window: 'MOY' }]);
+  });
 });

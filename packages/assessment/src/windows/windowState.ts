@@ -9,6 +9,9 @@ export interface WindowStatus extends WindowDates {
   readonly openTrigger: OpenTrigger | null;
   /** Closed early by an administrator (it stays closed until reopened). */
   readonly closedEarly: boolean;
+  /** The administrator's latest manual opening and early close (ISO instants), null when none. */
+  readonly openedAt: string | null;
+  readonly closedAt: string | null;
 }
 
 export interface WindowCalendarState {
@@ -66,7 +69,14 @@ export async function windowCalendarState(
     const manual = !!o?.opened_at && o.opened_at <= at && !closedEarly && today <= d.endsOn;
     const calendar = byCalendar === d.window && !closedEarly;
     const open = calendar || manual;
-    return { ...d, open, openTrigger: calendar ? 'calendar' : manual ? 'manual' : null, closedEarly };
+    return {
+      ...d,
+      open,
+      openTrigger: calendar ? 'calendar' : manual ? 'manual' : null,
+      closedEarly,
+      openedAt: o?.opened_at?.toISOString() ?? null,
+      closedAt: o?.closed_at?.toISOString() ?? null,
+    };
   });
   return {
     organizationId,

@@ -1,0 +1,34 @@
+import type { AnySql } from '@qiraa/db';
+import { notFound } from '@qiraa/http-kit';
+import { type Caller, holds, inOrganizationOr404 } from '@qiraa/identity';
+
+export interface PageClass {
+  id: string;
+  schoolId: string;
+  organizationId: string;
+  grade: number;
+  academicYear: string;
+}
+
+/**
+ * The class a teacher page or void names: 404 when it is missing or another organization's (tenant rule),
+ * and 404 too for a teacher who does not hold it (spec: "404 for a class not held"). `staffMay` lets
+ * organization staff (MANAGE_ORG, RUN_BACKOFFICE) through without holding it.
+ */
+export async function heldClassOr404(
+  sql: AnySql,
+  caller: Caller,
+  classId: string,
+  staffMay: boolean,
+): Promise<PageClass> {
+  const [row] = await sql<(PageClass & { holds: boolean })[]>`
+    select c.id, c.school_id as "schoolId", c.organization_id as "organizationId", c.grade,
+           c.academic_year as "academicYear",
+           exists (select 1 from class_teachers t where t.class_id = c.id and t.teacher_user_id = ${caller.userId})
+             as holds
+    from classes c where c.id = ${classId}`;
+  inOrganizationOr404(caller, row?.organizationId, 'class');
+  const { holds: held, ...cls } = row!;
+  if (held || (staffMay && holds(caller, 'MANAGE_ORG', 'RUN_BACKOFFICE'))) return cls;
+  throw notFound('class');
+}
