@@ -1,5 +1,6 @@
 import { defineContext } from '@qiraa/kernel';
 import { ASSESSMENT_PROJECTIONS } from './projections';
+import { sittingRoutes } from './routes/sittingRoutes';
 
 /**
  * Assessment: screening windows, digital diagnostic sittings, oral reading, word-list reads, voids, the
@@ -8,7 +9,8 @@ import { ASSESSMENT_PROJECTIONS } from './projections';
 export const assessmentContext = defineContext({
   name: 'assessment',
   projections: ASSESSMENT_PROJECTIONS,
-  routes: (_deps) => async (_app) => {
+  routes: (deps) => async (app) => {
     // Each route group registers here, one line each.
+    await app.register(sittingRoutes(deps));
   },
 });

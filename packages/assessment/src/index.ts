@@ -2,6 +2,22 @@ export { recordEvidence } from './commands/recordEvidence';
 export { assessmentContext } from './context';
 export * from './events';
 export { ASSESSMENT_PROJECTIONS } from './projections';
+export { cutVersionsInForce, pinnedCuts } from './sittings/cutTables';
+export {
+  type MeasureComposite,
+  type MeasureItemReview,
+  type MeasureResult,
+  type SittingResult,
+  scoreSitting,
+} from './sittings/scoreSitting';
+export { type SittingResultRead, sittingResultOf } from './sittings/sittingResultOf';
+export type {
+  DigitalSittingStarted,
+  PlannedQuestion,
+  SittingAnswerRecorded,
+  SittingMode,
+  SittingPins,
+} from './sittings/sittingTypes';
 export {
   type BandBasis,
   bandRead,
