@@ -2,22 +2,6 @@ export { recordEvidence } from './commands/recordEvidence';
 export { assessmentContext } from './context';
 export * from './events';
 export { ASSESSMENT_PROJECTIONS } from './projections';
-export { cutVersionsInForce, pinnedCuts } from './sittings/cutTables';
-export {
-  type MeasureComposite,
-  type MeasureItemReview,
-  type MeasureResult,
-  type SittingResult,
-  scoreSitting,
-} from './sittings/scoreSitting';
-export { type SittingResultRead, sittingResultOf } from './sittings/sittingResultOf';
-export type {
-  DigitalSittingStarted,
-  PlannedQuestion,
-  SittingAnswerRecorded,
-  SittingMode,
-  SittingPins,
-} from './sittings/sittingTypes';
 export {
   type BandBasis,
   bandRead,
@@ -45,6 +29,22 @@ export {
   scoreMeasure,
 } from './scoring/scoreMeasure';
 export { type ReadScore, scoreRead } from './scoring/scoreRead';
+export { cutVersionsInForce, pinnedCuts } from './sittings/cutTables';
+export {
+  type MeasureComposite,
+  type MeasureItemReview,
+  type MeasureResult,
+  type SittingResult,
+  scoreSitting,
+} from './sittings/scoreSitting';
+export { type SittingResultRead, sittingResultOf } from './sittings/sittingResultOf';
+export type {
+  DigitalSittingStarted,
+  PlannedQuestion,
+  SittingAnswerRecorded,
+  SittingMode,
+  SittingPins,
+} from './sittings/sittingTypes';
 export {
   type CalendarProblem,
   checkCalendar,

@@ -1,12 +1,22 @@
 import { client, useTestWorld } from '@qiraa/api/testing';
 import { inTransaction } from '@qiraa/db';
 import { deterministicEventId } from '@qiraa/eventstore';
+import { rebuildProjection } from '@qiraa/projections';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordEvidence } from '../commands/recordEvidence';
 import { ATTEMPT_VOIDED, SITTING_STOPPED, streams } from '../events';
+import { sittingsProjection } from '../projections/sittingsProjection';
 import { closeWindowEarly, importDemoScreeningForms, openWindowFor } from '../testing/sittingFixtures';
 
 const { t, w } = useTestWorld();
+
+/** The parts of StudentSessionState these tests read. */
+interface SessionState {
+  item: { id: string } | null;
+  state: { sectionKey: string };
+  breakBefore: boolean;
+  [key: string]: unknown;
+}
 const YEAR = '2026-2027';
 let quick = 10;
 
@@ -84,7 +94,7 @@ const expectStudentProjection = (body: unknown) =>
 async function finish(token: string, id: string, first: string, wrong: readonly number[] = []) {
   let itemId: string | null = first;
   let n = 0;
-  let last = null as null | { statusCode: number; json(): any };
+  let last = null as null | { statusCode: number; json(): SessionState };
   while (itemId) {
     const key = wrong.includes(n) ? await wrongKey(itemId) : await correctKey(itemId);
     last = await answer(token, id, itemId, key);
@@ -122,8 +132,8 @@ describe('diagnostic sittings before content', () => {
       sections: [],
       state: { sectionKey: null },
     });
-    const [{ n }] = await t.db.sql<{ n: number }[]>`select count(*)::int as n from asm_attempts`;
-    expect(n).toBe(0);
+    const [count] = await t.db.sql<{ n: number }[]>`select count(*)::int as n from asm_attempts`;
+    expect(count!.n).toBe(0);
     await t.db.sql`delete from content_diagnostic_blueprint_cells where organization_id = ${w.a.id}`;
   });
 });
@@ -145,7 +155,12 @@ describe('diagnostic sittings', () => {
       { key: 'text1', total: 3 },
       { key: 'spelling', total: 3 },
     ]);
-    expect(body).toMatchObject({ resumed: false, status: 'in_progress', mode: 'window', state: { sectionKey: 'words' } });
+    expect(body).toMatchObject({
+      resumed: false,
+      status: 'in_progress',
+      mode: 'window',
+      state: { sectionKey: 'words' },
+    });
     expect(body.firstItemId).toBe(body.item.id);
     expect(body.item.stemAr.length).toBeGreaterThan(0);
     expect(body.breakBefore).toBe(false);
@@ -175,9 +190,9 @@ describe('diagnostic sittings', () => {
     expect(answers.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
     expect(new Set(answers.map((r) => r.json().sittingId)).size).toBe(1);
     expect(answers.filter((r) => !r.json().resumed)).toHaveLength(1);
-    const [{ n }] = await t.db.sql<{ n: number }[]>`
+    const [count] = await t.db.sql<{ n: number }[]>`
       select count(*)::int as n from asm_attempts where student_id = ${s.id}`;
-    expect(n).toBe(1);
+    expect(count!.n).toBe(1);
   });
 
   it('scores answers on the server, refuses the wrong item or option, and takes a re-sent answer once', async () => {
@@ -329,7 +344,11 @@ describe('diagnostic sittings', () => {
     const at = new Date().toISOString();
     await inTransaction(t.db.sql, (uow) =>
       recordEvidence(uow, t.runtime.store, streams.sitting(id), [
-        { eventId: deterministicEventId('test-stop', id), type: SITTING_STOPPED, data: { attemptId: id, at, reason: 'voided' } },
+        {
+          eventId: deterministicEventId('test-stop', id),
+          type: SITTING_STOPPED,
+          data: { attemptId: id, at, reason: 'voided' },
+        },
         {
           eventId: deterministicEventId('test-void', id),
           type: ATTEMPT_VOIDED,
@@ -374,7 +393,9 @@ describe('diagnostic sittings', () => {
     expect([resume.statusCode, resume.json().reason]).toEqual([409, 'window_closed']);
     const staff = (await state(w.b.adminToken, id)).json();
     expect(staff).toMatchObject({ status: 'stopped', endReason: 'window_closed' });
-    expect(staff.measures.every((m: { incompleteReason: string }) => m.incompleteReason === 'window_closed')).toBe(true);
+    expect(staff.measures.every((m: { incompleteReason: string }) => m.incompleteReason === 'window_closed')).toBe(
+      true,
+    );
     const [row] = await t.db.sql<{ status: string; end_reason: string; result: unknown }[]>`
       select status, end_reason, result from asm_attempts where attempt_id = ${id}`;
     expect(row).toMatchObject({ status: 'stopped', end_reason: 'window_closed' });
@@ -396,9 +417,8 @@ describe('diagnostic sittings', () => {
     const id = started.sittingId as string;
     const flags: [string, boolean][] = [[started.state.sectionKey, started.breakBefore]];
     let itemId: string | null = started.firstItemId;
-    let last: any = started;
     while (itemId) {
-      last = (await answer(s.token, id, itemId, await correctKey(itemId))).json();
+      const last: SessionState = (await answer(s.token, id, itemId, await correctKey(itemId))).json();
       if (last.item) flags.push([last.state.sectionKey, last.breakBefore]);
       itemId = last.item?.id ?? null;
     }
@@ -429,5 +449,32 @@ describe('diagnostic sittings', () => {
     } finally {
       await t.db.sql`delete from content_diagnostic_blueprint_cells where school_id = ${w.a.schoolId}`;
     }
+  });
+
+  it('refuses answers to a sitting a teacher stopped (409 sitting_stopped)', async () => {
+    const s = await newStudent();
+    const started = (await start(s.token)).json();
+    const id = started.sittingId as string;
+    await inTransaction(t.db.sql, (uow) =>
+      recordEvidence(uow, t.runtime.store, streams.sitting(id), [
+        {
+          type: SITTING_STOPPED,
+          data: { attemptId: id, at: new Date().toISOString(), reason: 'stopped_by_teacher' },
+        },
+      ]),
+    );
+    const refused = await answer(s.token, id, started.firstItemId, 'a');
+    expect([refused.statusCode, refused.json().reason]).toEqual([409, 'sitting_stopped']);
+    const staff = (await state(w.a.teacherToken, id)).json();
+    expect(staff.measures[0]).toMatchObject({ complete: false, incompleteReason: 'sitting_stopped' });
+  });
+
+  it('rebuilds asm_sittings from the streams to the same rows', async () => {
+    const read = () =>
+      t.db.sql`select attempt_id, status, end_reason, answers, void_id, started from asm_sittings order by attempt_id`;
+    const before = await read();
+    expect(before.length).toBeGreaterThan(5);
+    await rebuildProjection({ sql: t.db.sql, store: t.runtime.store }, sittingsProjection);
+    expect(await read()).toEqual(before);
   });
 });

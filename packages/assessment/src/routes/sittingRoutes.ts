@@ -42,7 +42,9 @@ const STAFF_REACH = new Set(['teacher', 'admin', 'super']);
 export const sittingRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    // Tenant before permission: an unknown sitting or another organization's is 404 for everyone.
+    // Tenant before permission: an unknown sitting or another organization's is 404 for everyone. The auth
+    // hook runs a target only for callers lacking a route's anyPermission; these routes gate by persona and
+    // reach instead, so every handler runs it first itself.
     const sittingTarget: TargetCheck = async (request) => {
       const { id } = request.params as { id: string };
       const [row] = await deps.sql<{ organization_id: string }[]>`
@@ -52,6 +54,7 @@ export const sittingRoutes =
 
     /** The caller's own sitting, read from its stream (404 for another student's). */
     const ownSitting = async (request: FastifyRequest, id: string): Promise<SittingFold> => {
+      await sittingTarget(request);
       const caller = callerOf(request);
       studentOnly(caller);
       const fold = await loadSitting(deps, id);
@@ -201,6 +204,7 @@ export const sittingRoutes =
         },
       },
       async (request) => {
+        await sittingTarget(request);
         const caller = callerOf(request);
         const fold = await readSitting(deps.sql, request.params.id);
         if (!fold) throw notFound('sitting');
