@@ -52,6 +52,15 @@ export const sittingRoutes =
       inOrganizationOr404(callerOf(request), row?.organization_id, 'sitting');
     };
 
+    // The answered item is a tenant resource too: global content, or the caller's organization's (else 404).
+    const itemTarget = async (request: FastifyRequest) => {
+      const { itemId } = request.body as { itemId: string };
+      const [row] = await deps.sql<{ organization_id: string | null }[]>`
+        select organization_id from content_items where id = ${itemId}`;
+      if (!row) throw notFound('item');
+      if (row.organization_id !== null) inOrganizationOr404(callerOf(request), row.organization_id, 'item');
+    };
+
     /** The caller's own sitting, read from its stream (404 for another student's). */
     const ownSitting = async (request: FastifyRequest, id: string): Promise<SittingFold> => {
       await sittingTarget(request);
@@ -179,6 +188,7 @@ export const sittingRoutes =
         },
       },
       async (request) => {
+        await itemTarget(request);
         await ownSitting(request, request.params.id);
         const fold = await refusing(() => answerSitting(deps, request.params.id, request.body));
         return studentStateOf(deps.sql, fold);
