@@ -1,6 +1,8 @@
 import type { World } from '@qiraa/api/testing/world';
+import type { Sql } from '@qiraa/db';
 import type { FastifyInstance } from 'fastify';
 import { type ContentIds, seedContent } from './contentSeed';
+import { seedSittings } from './sittingSeed';
 import { badAuthorizations } from './tokens';
 
 /** A caller: the `Authorization` header it sends (none for anonymous) and where it sits in the tenant tree. */
@@ -23,7 +25,8 @@ export type TenantRef =
   | 'wordListId'
   | 'batchId'
   | 'itemId'
-  | 'passageId';
+  | 'passageId'
+  | 'sittingId';
 export const TENANT_REFS: readonly TenantRef[] = [
   'organizationId',
   'schoolId',
@@ -35,6 +38,7 @@ export const TENANT_REFS: readonly TenantRef[] = [
   'batchId',
   'itemId',
   'passageId',
+  'sittingId',
 ];
 
 export interface FuzzWorld {
@@ -51,13 +55,27 @@ export interface FuzzWorld {
   missing: IdSet;
 }
 
-/** The test world plus content of both organizations, seen as the fuzzer's callers and ids. */
-export async function buildFuzzWorld(app: FastifyInstance, w: World, jwtSecret: string): Promise<FuzzWorld> {
-  const content = { a: await seedContent(app, w.a.adminToken, 'a'), b: await seedContent(app, w.b.adminToken, 'b') };
+/** Ids the fuzz world seeds beyond the test world: content, and (with a database handle) diagnostic sittings. */
+type SeededIds = ContentIds & { sittingId?: string };
+
+/**
+ * The test world plus content of both organizations (and, given the database, a diagnostic sitting of each
+ * organization's student), seen as the fuzzer's callers and ids.
+ */
+export async function buildFuzzWorld(app: FastifyInstance, w: World, jwtSecret: string, sql?: Sql): Promise<FuzzWorld> {
+  const content: { a: SeededIds; b: SeededIds } = {
+    a: await seedContent(app, w.a.adminToken, 'a'),
+    b: await seedContent(app, w.b.adminToken, 'b'),
+  };
+  if (sql) {
+    const sittings = await seedSittings(app, sql, w);
+    content.a.sittingId = sittings.a;
+    content.b.sittingId = sittings.b;
+  }
   return fuzzWorld(w, jwtSecret, content);
 }
 
-export function fuzzWorld(w: World, jwtSecret: string, content?: { a: ContentIds; b: ContentIds }): FuzzWorld {
+export function fuzzWorld(w: World, jwtSecret: string, content?: { a: SeededIds; b: SeededIds }): FuzzWorld {
   const a = w.a;
   const personas: Persona[] = [
     { name: 'anonymous', scope: 'none' },
@@ -73,13 +91,15 @@ export function fuzzWorld(w: World, jwtSecret: string, content?: { a: ContentIds
   const badTokens = Object.entries(badAuthorizations(a.adminToken, jwtSecret)).map(
     ([name, authorization]): Persona => ({ name: `token:${name}`, authorization, scope: 'none' }),
   );
-  const none: ContentIds = {
+  const none: Required<SeededIds> = {
     wordListId: 'wl_00000000000000',
     batchId: 'bat_00000000000000',
     itemId: 'itm_00000000000000',
     passageId: 'psg_00000000000000',
+    sittingId: '00000000-0000-4000-8000-000000000000',
   };
-  const ids = (o: World['a'], c: ContentIds = none): IdSet => ({
+  const ids = (o: World['a'], c: SeededIds = none): IdSet => ({
+    ...none,
     ...c,
     organizationId: o.id,
     schoolId: o.schoolId,

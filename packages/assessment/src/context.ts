@@ -1,6 +1,7 @@
 import { defineContext } from '@qiraa/kernel';
 import { ASSESSMENT_PROJECTIONS } from './projections';
 import { sheetRoutes } from './routes/sheetRoutes';
+import { sittingRoutes } from './routes/sittingRoutes';
 import { teacherPageRoutes } from './routes/teacherPageRoutes';
 import { voidRoutes } from './routes/voidRoutes';
 import { windowRoutes } from './routes/windowRoutes';
@@ -18,5 +19,6 @@ export const assessmentContext = defineContext({
     await app.register(windowRoutes(deps));
     await app.register(teacherPageRoutes(deps));
     await app.register(voidRoutes(deps));
+    await app.register(sittingRoutes(deps));
   },
 });

@@ -33,6 +33,22 @@ export {
 export { type ReadScore, scoreRead } from './scoring/scoreRead';
 export { type ReadingSheetInput, renderReadingSheet } from './sheets/readingSheet';
 export { renderWordListSheet, type WordListSheetInput } from './sheets/wordListSheet';
+export { cutVersionsInForce, pinnedCuts } from './sittings/cutTables';
+export {
+  type MeasureComposite,
+  type MeasureItemReview,
+  type MeasureResult,
+  type SittingResult,
+  scoreSitting,
+} from './sittings/scoreSitting';
+export { type SittingResultRead, sittingResultOf } from './sittings/sittingResultOf';
+export type {
+  DigitalSittingStarted,
+  PlannedQuestion,
+  SittingAnswerRecorded,
+  SittingMode,
+  SittingPins,
+} from './sittings/sittingTypes';
 export { pendingVoidOf } from './voids/pendingVoid';
 export { MEASUREMENT_VOID, type VoidRecord } from './voids/voidAttempt';
 export {

@@ -15,6 +15,8 @@ export { recordWordListUse } from './commands/recordWordListUse';
 export { type SetBlueprintCellResult, setBlueprintCell } from './commands/setBlueprintCell';
 export { currentItemBankPin, type ItemBankPinEntry, takeItemBankPin } from './commands/takeItemBankPin';
 export { contentContext } from './context';
+export { breakBeforeFlags } from './forms/breakBefore';
+export { type OperationalForm, operationalFormsFor } from './forms/operationalForms';
 export { contentHash } from './hash';
 export { ImportBody, type ImportBodyInput } from './import/importBody';
 export type { ImportReport } from './import/reportSchema';

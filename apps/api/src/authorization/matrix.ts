@@ -1,6 +1,7 @@
 import type { MatrixRow } from './matrixTypes';
 import { assessmentPageRows } from './rows/assessmentPage';
 import { assessmentSheetRows } from './rows/assessmentSheets';
+import { assessmentSittingRows } from './rows/assessmentSittings';
 import { contentCatalogRows } from './rows/contentCatalog';
 import { contentFormRows } from './rows/contentForms';
 import { contentImportRows } from './rows/contentImport';
@@ -32,4 +33,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...contentFormRows,
   ...assessmentSheetRows,
   ...assessmentPageRows,
+  ...assessmentSittingRows,
 ];

@@ -1,0 +1,87 @@
+import { defineProjection, eventsOfType } from '@qiraa/projections';
+import {
+  ATTEMPT_VOIDED,
+  type AttemptVoided,
+  SITTING_ANSWER_RECORDED,
+  SITTING_COMPLETED,
+  SITTING_STARTED,
+  SITTING_STOPPED,
+  type SittingStopped,
+} from '../events';
+import type { DigitalSittingStarted, SittingAnswerRecorded } from '../sittings/sittingTypes';
+
+/**
+ * `asm_sittings`: one row per digital sitting (the state route, the item review and `sittingResultOf` read
+ * it). Four statements per batch. Answers merge by plan position with the stored one winning, an end moves a
+ * row only out of `in_progress` (the first end wins, whoever wrote it: this context, a void or a window
+ * close) and a void only fills empty void columns, so a batch applied twice changes nothing.
+ */
+export const sittingsProjection = defineProjection({
+  name: 'assessment_sittings',
+  version: 1,
+  handles: [SITTING_STARTED, SITTING_ANSWER_RECORDED, SITTING_COMPLETED, SITTING_STOPPED, ATTEMPT_VOIDED],
+  tables: ['asm_sittings'],
+  async applyBatch({ sql, table }, events) {
+    const t = sql(table('asm_sittings'));
+    const started = eventsOfType<DigitalSittingStarted>(events, SITTING_STARTED).map((e) => ({
+      attempt_id: e.data.attemptId,
+      organization_id: e.data.organizationId,
+      class_id: e.data.classId,
+      student_id: e.data.studentId,
+      academic_year: e.data.academicYear,
+      evidence_window: e.data.window,
+      mode: e.data.mode,
+      started: e.data,
+      started_at: e.data.startedAt,
+    }));
+    // Per attempt, the batch's answers as one object keyed by position (the first one of a position wins).
+    const answers = new Map<string, Record<string, SittingAnswerRecorded>>();
+    for (const e of eventsOfType<SittingAnswerRecorded>(events, SITTING_ANSWER_RECORDED)) {
+      const byPosition = answers.get(e.data.attemptId) ?? {};
+      byPosition[String(e.data.position)] ??= e.data;
+      answers.set(e.data.attemptId, byPosition);
+    }
+    const ends = new Map<string, { attempt_id: string; status: string; ended_at: string; end_reason: string }>();
+    for (const e of eventsOfType<SittingStopped>(events, SITTING_COMPLETED, SITTING_STOPPED)) {
+      if (ends.has(e.data.attemptId)) continue;
+      ends.set(e.data.attemptId, {
+        attempt_id: e.data.attemptId,
+        status: e.type === SITTING_COMPLETED ? 'done' : 'stopped',
+        ended_at: e.data.at,
+        end_reason: e.type === SITTING_COMPLETED ? 'completed' : e.data.reason,
+      });
+    }
+    const voided = eventsOfType<AttemptVoided>(events, ATTEMPT_VOIDED)
+      .filter((e) => e.data.kind === 'digital_sitting')
+      .map((e) => ({ attempt_id: e.data.attemptId, void_id: e.data.voidId, voided_at: e.data.at }));
+
+    if (started.length > 0)
+      await sql`
+        insert into ${t} (attempt_id, organization_id, class_id, student_id, academic_year, evidence_window, mode,
+          started, status, started_at)
+        select r.attempt_id, r.organization_id, r.class_id, r.student_id, r.academic_year, r.evidence_window, r.mode,
+               r.started, 'in_progress', r.started_at
+        from jsonb_to_recordset(${sql.json(started as never)}) as r(attempt_id uuid, organization_id text,
+          class_id text, student_id bigint, academic_year text, evidence_window text, mode text, started jsonb,
+          started_at timestamptz)
+        on conflict (attempt_id) do nothing`;
+    if (answers.size > 0) {
+      const rows = [...answers].map(([attempt_id, byPosition]) => ({ attempt_id, answers: byPosition }));
+      await sql`
+        update ${t} s set answers = r.answers || s.answers
+        from jsonb_to_recordset(${sql.json(rows as never)}) as r(attempt_id uuid, answers jsonb)
+        where s.attempt_id = r.attempt_id and s.status = 'in_progress'`;
+    }
+    if (ends.size > 0)
+      await sql`
+        update ${t} s set status = r.status, ended_at = r.ended_at, end_reason = r.end_reason
+        from jsonb_to_recordset(${sql.json([...ends.values()] as never)})
+             as r(attempt_id uuid, status text, ended_at timestamptz, end_reason text)
+        where s.attempt_id = r.attempt_id and s.status = 'in_progress'`;
+    if (voided.length > 0)
+      await sql`
+        update ${t} s set void_id = r.void_id, voided_at = r.voided_at
+        from jsonb_to_recordset(${sql.json(voided as never)}) as r(attempt_id uuid, void_id bigint, voided_at timestamptz)
+        where s.attempt_id = r.attempt_id and s.void_id is null`;
+  },
+});

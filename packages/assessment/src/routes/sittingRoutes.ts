@@ -1,0 +1,231 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorResponses, notFound, permissionDenied } from '@qiraa/http-kit';
+import { type Caller, callerOf, inOrganizationOr404, studentReach, type TargetCheck } from '@qiraa/identity';
+import type { ContextDeps } from '@qiraa/kernel';
+import type { FastifyRequest } from 'fastify';
+import { readSitting } from '../sittings/readSitting';
+import { SittingRefused, sittingRefusal } from '../sittings/refusal';
+import { answerSitting, loadSitting, resumeSitting } from '../sittings/sittingCommands';
+import { sittingResultOf } from '../sittings/sittingResultOf';
+import {
+  AnswerBody,
+  DiagnosticStateResponse,
+  ReDiagnosticBody,
+  SittingParams,
+  StartDiagnosticResponse,
+  StudentSessionState,
+} from '../sittings/sittingSchemas';
+import type { SittingFold, SittingMode } from '../sittings/sittingTypes';
+import { studentStateOf } from '../sittings/sittingView';
+import { type StartOutcome, startSitting } from '../sittings/startSitting';
+
+const TAGS = ['assessment'];
+const SECURITY = [{ bearerAuth: [] }];
+
+/** A command's refusal becomes its 409 / 422 answer with the `reason`. */
+async function refusing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SittingRefused) throw sittingRefusal(error.reason);
+    throw error;
+  }
+}
+
+/** Sittings are taken by students themselves; every other persona is refused in its own organization. */
+function studentOnly(caller: Caller): void {
+  if (caller.persona !== 'STUDENT') throw permissionDenied('only a student takes a diagnostic sitting');
+}
+
+const STAFF_REACH = new Set(['teacher', 'admin', 'super']);
+
+export const sittingRoutes =
+  (deps: ContextDeps): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    // Tenant before permission: an unknown sitting or another organization's is 404 for everyone. The auth
+    // hook runs a target only for callers lacking a route's anyPermission; these routes gate by persona and
+    // reach instead, so every handler runs it first itself.
+    const sittingTarget: TargetCheck = async (request) => {
+      const { id } = request.params as { id: string };
+      const [row] = await deps.sql<{ organization_id: string }[]>`
+        select organization_id from asm_sittings where attempt_id = ${id}`;
+      inOrganizationOr404(callerOf(request), row?.organization_id, 'sitting');
+    };
+
+    // The answered item is a tenant resource too: global content, or the caller's organization's (else 404).
+    const itemTarget = async (request: FastifyRequest) => {
+      const { itemId } = request.body as { itemId: string };
+      const [row] = await deps.sql<{ organization_id: string | null }[]>`
+        select organization_id from content_items where id = ${itemId}`;
+      if (!row) throw notFound('item');
+      if (row.organization_id !== null) inOrganizationOr404(callerOf(request), row.organization_id, 'item');
+    };
+
+    /** The caller's own sitting, read from its stream (404 for another student's). */
+    const ownSitting = async (request: FastifyRequest, id: string): Promise<SittingFold> => {
+      await sittingTarget(request);
+      const caller = callerOf(request);
+      studentOnly(caller);
+      const fold = await loadSitting(deps, id);
+      if (!fold || fold.started.studentId !== caller.userId) throw notFound('sitting');
+      return fold;
+    };
+
+    const startResponse = async (outcome: StartOutcome) => {
+      if (outcome.kind === 'no_screening_form') {
+        return {
+          sittingId: null,
+          mode: null,
+          status: null,
+          endReason: null,
+          completed: false,
+          sections: [],
+          state: { sectionKey: null },
+          progress: { answered: 0, total: 0 },
+          item: null,
+          passage: null,
+          breakBefore: false,
+          resumed: false,
+          firstItemId: null,
+          reason: 'no_screening_form' as const,
+        };
+      }
+      const view = await studentStateOf(deps.sql, outcome.fold);
+      return { ...view, resumed: outcome.kind === 'resumed', firstItemId: view.item?.id ?? null };
+    };
+
+    const start = (request: FastifyRequest, mode: SittingMode, subSkillIds?: string[]) => {
+      const caller = callerOf(request);
+      studentOnly(caller);
+      return refusing(async () =>
+        startResponse(await startSitting(deps, { studentId: caller.userId, mode, subSkillIds })),
+      );
+    };
+
+    const startErrors = errorResponses(401, 403, 409, 422);
+
+    app.post(
+      '/diagnostic-sessions/start',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Start (or resume) the student’s diagnostic sitting of the open window',
+          description:
+            'Student token only (other personas 403). Finds the open screening window of the student’s class, the ' +
+            'diagnostic blueprint cell of the grade and window and its operational screening form(s), pins them ' +
+            'with the item-bank pin and the cut-table versions on SittingStarted, and serves the first question in ' +
+            'the student projection. An open sitting of the same window is resumed (resumed: true), never ' +
+            'duplicated, even under parallel starts. No operational form: 200 with sittingId and firstItemId null ' +
+            'and reason no_screening_form (nothing written). 409 reasons: no_active_class, no_open_window, ' +
+            'not_screened, sitting_already_done (a re-diagnostic re-sits a finished window sitting).',
+          security: SECURITY,
+          response: { 200: StartDiagnosticResponse, ...startErrors },
+        },
+      },
+      (request) => start(request, 'window'),
+    );
+
+    app.post(
+      '/diagnostic-sessions/start/re-diagnostic',
+      {
+        config: { strictBody: true },
+        schema: {
+          tags: TAGS,
+          summary: 'Re-sit the diagnostic after a finished sitting of the open window',
+          description:
+            'Student token only. Needs a finished (done, not voided) sitting of the open window, else 409 ' +
+            'no_finished_sitting; an open sitting of the window is resumed instead. A measure cell ignores ' +
+            'subSkillIds and re-sits the whole cell; a skill cell needs them (422 sub_skills_required) and each ' +
+            'must be in the cell (422 sub_skill_not_in_cell). The re-sit becomes the latest digital attempt of ' +
+            'the window (the teacher page shows it). Other answers as POST /api/diagnostic-sessions/start.',
+          security: SECURITY,
+          body: ReDiagnosticBody,
+          response: { 200: StartDiagnosticResponse, ...errorResponses(400, 401, 403, 409, 422) },
+        },
+      },
+      (request) => start(request, 're_diagnostic', request.body.subSkillIds),
+    );
+
+    app.post(
+      '/diagnostic-sessions/:id/resume',
+      {
+        config: { target: sittingTarget },
+        schema: {
+          tags: TAGS,
+          summary: 'Resume the student’s own diagnostic sitting',
+          description:
+            'The student of the sitting only (another student’s sitting 404, other personas 403). Returns ' +
+            'StudentSessionState: the question served now, or completed: true. 409 reasons: voided, ' +
+            'sitting_stopped, window_closed (an open sitting whose window closed is stopped by this call).',
+          security: SECURITY,
+          params: SittingParams,
+          response: { 200: StudentSessionState, ...errorResponses(401, 403, 404, 409, 422) },
+        },
+      },
+      async (request) => {
+        const fold = await ownSitting(request, request.params.id);
+        return studentStateOf(deps.sql, await refusing(() => resumeSitting(deps, fold)));
+      },
+    );
+
+    app.post(
+      '/diagnostic-sessions/:id/answers',
+      {
+        config: { target: sittingTarget, strictBody: true },
+        schema: {
+          tags: TAGS,
+          summary: 'Answer the question served now',
+          description:
+            'The student of the sitting only. Body { itemId, answer } (answer: the chosen option key). Scored on ' +
+            'the server; the last answer completes the sitting (SittingCompleted with the result summary). An ' +
+            'identical re-sent answer is idempotent (same state, nothing written). 409 reasons: ' +
+            'not_the_served_item, already_answered (another option for an answered question), sitting_completed, ' +
+            'sitting_stopped, voided, window_closed, concurrent_answer; 422 reason not_an_option.',
+          security: SECURITY,
+          params: SittingParams,
+          body: AnswerBody,
+          response: { 200: StudentSessionState, ...errorResponses(400, 401, 403, 404, 409, 422) },
+        },
+      },
+      async (request) => {
+        await itemTarget(request);
+        await ownSitting(request, request.params.id);
+        const fold = await refusing(() => answerSitting(deps, request.params.id, request.body));
+        return studentStateOf(deps.sql, fold);
+      },
+    );
+
+    app.get(
+      '/diagnostic-sessions/:id/state',
+      {
+        config: { target: sittingTarget },
+        schema: {
+          tags: TAGS,
+          summary: 'State of a diagnostic sitting (DiagnosticStateResponse)',
+          description:
+            'The student of the sitting gets their state (no scores, no correct options); staff reaching the ' +
+            'student (a teacher of the class, an admin of the organization, the super-admin) also get measures ' +
+            '(MeasureResult[] with the pinned cut version), composite (comprehension out of 12, informational) and ' +
+            'itemReview (position, pattern, skill, correct, the child’s answer; never question text or the correct ' +
+            'option). Another student’s sitting 404; other callers of the organization 403.',
+          security: SECURITY,
+          params: SittingParams,
+          response: { 200: DiagnosticStateResponse, ...errorResponses(401, 403, 404, 422) },
+        },
+      },
+      async (request) => {
+        await sittingTarget(request);
+        const caller = callerOf(request);
+        const fold = await readSitting(deps.sql, request.params.id);
+        if (!fold) throw notFound('sitting');
+        const studentId = fold.started.studentId;
+        const view = { ...(await studentStateOf(deps.sql, fold)), voided: fold.voided };
+        if (caller.userId === studentId) return view;
+        if (caller.persona === 'STUDENT') throw notFound('sitting');
+        const reached = await studentReach(deps.sql, caller, studentId);
+        if (!reached.reach || !STAFF_REACH.has(reached.reach)) throw permissionDenied();
+        const result = await sittingResultOf(deps.sql, fold.attemptId);
+        return { ...view, measures: result!.measures, composite: result!.composite, itemReview: result!.itemReview };
+      },
+    );
+  };

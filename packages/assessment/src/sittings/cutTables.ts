@@ -1,0 +1,43 @@
+import type { AnySql } from '@qiraa/db';
+import type { MeasureLevelCuts } from '../scoring/scoreMeasure';
+import type { ScreeningWindow } from '../windows/calendar';
+import type { CutVersionPins } from './sittingTypes';
+
+/** The cut-table versions a sitting starting now pins: the organization's newest (if any) and the global newest. */
+export async function cutVersionsInForce(sql: AnySql, organizationId: string): Promise<CutVersionPins> {
+  const rows = await sql<{ version: string; organization_id: string | null }[]>`
+    select distinct on (organization_id) version, organization_id from asm_measure_cut_versions
+    where organization_id is null or organization_id = ${organizationId}
+    order by organization_id, published_at desc, version desc`;
+  return {
+    organization: rows.find((r) => r.organization_id !== null)?.version ?? null,
+    global: rows.find((r) => r.organization_id === null)?.version ?? null,
+  };
+}
+
+/**
+ * The cuts of every measure for one grade and window under the pinned versions: the organization's row where
+ * its version has one, else the global row. A measure without a row has no cuts (its level stays null).
+ */
+export async function pinnedCuts(
+  sql: AnySql,
+  pins: CutVersionPins,
+  grade: number,
+  window: ScreeningWindow,
+): Promise<Map<string, MeasureLevelCuts>> {
+  const versions = [pins.organization, pins.global].filter((v): v is string => v !== null);
+  if (versions.length === 0) return new Map();
+  const rows = await sql<
+    { version: string; measure_code: string; min2: number; min3: number; min4: number; provisional: boolean }[]
+  >`
+    select version, measure_code, min_raw_level2 as min2, min_raw_level3 as min3, min_raw_level4 as min4, provisional
+    from asm_measure_cuts
+    where version = any(${sql.array(versions, 1009)}::text[]) and grade = ${grade} and evidence_window = ${window}`;
+  const cuts = new Map<string, MeasureLevelCuts>();
+  for (const version of versions.reverse()) {
+    for (const r of rows.filter((row) => row.version === version)) {
+      cuts.set(r.measure_code, { version, minRaw: [r.min2, r.min3, r.min4], provisional: r.provisional });
+    }
+  }
+  return cuts;
+}
