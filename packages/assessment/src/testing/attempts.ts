@@ -14,6 +14,7 @@ import {
   streams,
   WORD_LIST_READ,
 } from '../events';
+import type { DigitalSittingStarted, SittingAnswerRecorded } from '../sittings/sittingTypes';
 import type { ScreeningWindow } from '../windows/calendar';
 
 /** Test fixtures: attempts written as the sitting, oral-reading and word-list commands write them (events.ts). */
@@ -52,15 +53,56 @@ async function append(deps: Deps, streamId: string, type: string, data: object) 
   if (result.kind !== 'appended') throw new Error(`fixture append ${type}: ${result.kind}`);
 }
 
+const FIXTURE_QUESTIONS = 10;
+
+/** The shape `startSitting` (sittings/) writes: the header plus a plan of ten questions of one measure, and pins. */
+function sittingStarted(h: AttemptHeader): DigitalSittingStarted {
+  const plan = Array.from({ length: FIXTURE_QUESTIONS }, (_, i) => ({
+    itemId: `itm_fixture_${i}`,
+    itemVersion: 1,
+    measureCode: 'fixture_measure',
+    sectionKey: 'words' as const,
+    formId: 'frm_fixture',
+    formPosition: i + 1,
+    passageId: null,
+    itemPattern: 'fixture_pattern',
+    subSkillId: 'fixture_sub_skill',
+    breakBefore: false,
+  }));
+  return {
+    ...(h as DigitalSittingStarted),
+    mode: 'window',
+    measures: ['fixture_measure'],
+    plan,
+    sections: [{ key: 'words', total: FIXTURE_QUESTIONS }],
+    pins: {
+      itemBankPinId: null,
+      forms: [{ id: 'frm_fixture', externalId: 'fixture', version: 1 }],
+      cutVersions: { organization: null, global: null },
+      catalogVersion: 'fixture',
+      cell: { source: 'global', kind: 'measures', measures: ['fixture_measure'], subSkillIds: [] },
+    },
+    subSkillIds: null,
+  };
+}
+
 /** An open digital sitting; `answer` appends one answer, `complete` and `stop` end it. */
 export async function startSitting(deps: Deps, place: AttemptPlace) {
   const h = header(place, 'digital_sitting', 'digital');
   const stream = streams.sitting(h.attemptId);
-  await append(deps, stream, SITTING_STARTED, h);
+  await append(deps, stream, SITTING_STARTED, sittingStarted(h));
   return {
     attemptId: h.attemptId,
     answer: (position: number) =>
-      append(deps, stream, SITTING_ANSWER_RECORDED, { attemptId: h.attemptId, position, correct: true }),
+      append(deps, stream, SITTING_ANSWER_RECORDED, {
+        attemptId: h.attemptId,
+        position,
+        itemId: `itm_fixture_${position}`,
+        measureCode: 'fixture_measure',
+        answer: 'a',
+        correct: true,
+        at: new Date().toISOString(),
+      } satisfies SittingAnswerRecorded),
     complete: (result: Record<string, unknown> = { raw: 7, max: 10 }) =>
       append(deps, stream, SITTING_COMPLETED, { attemptId: h.attemptId, at: new Date().toISOString(), result }),
     stop: () =>
