@@ -1,5 +1,7 @@
 import { defineContext } from '@qiraa/kernel';
 import { ASSESSMENT_PROJECTIONS } from './projections';
+import { oralReadingRoutes } from './routes/oralReadingRoutes';
+import { wordListReadRoutes } from './routes/wordListReadRoutes';
 
 /**
  * Assessment: screening windows, digital diagnostic sittings, oral reading, word-list reads, voids, the
@@ -8,7 +10,9 @@ import { ASSESSMENT_PROJECTIONS } from './projections';
 export const assessmentContext = defineContext({
   name: 'assessment',
   projections: ASSESSMENT_PROJECTIONS,
-  routes: (_deps) => async (_app) => {
+  routes: (deps) => async (app) => {
     // Each route group registers here, one line each.
+    await app.register(oralReadingRoutes(deps));
+    await app.register(wordListReadRoutes(deps));
   },
 });
