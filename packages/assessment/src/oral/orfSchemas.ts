@@ -33,9 +33,9 @@ export const StopOrfBody = Type.Object(
       description: '0-based index of the last word reached',
     }),
     elapsedSeconds: Type.Integer({
-      minimum: 1,
+      minimum: 0,
       maximum: 100_000,
-      description: 'seconds read, 1 up to the reading time',
+      description: 'seconds read, 1 up to the reading time (422 orf_elapsed_out_of_range otherwise)',
     }),
   },
   { additionalProperties: false },

@@ -14,7 +14,7 @@ import { currentReadCuts } from './readCuts';
 /** The timed-grid refusals as an oral reading names them (its body fields are camelCase). */
 const ORF_REFUSALS: Partial<Record<ReadRefusal, { reason: string; field: string }>> = {
   word_list_last_word_out_of_range: { reason: 'orf_last_word_out_of_range', field: 'lastWordIndex' },
-  word_list_elapsed_exceeds_duration: { reason: 'orf_elapsed_exceeds_duration', field: 'elapsedSeconds' },
+  word_list_elapsed_exceeds_duration: { reason: 'orf_elapsed_out_of_range', field: 'elapsedSeconds' },
 };
 
 /** The counts of a reading's stop, by the timed-grid rules (scoring/readCounts.ts). */

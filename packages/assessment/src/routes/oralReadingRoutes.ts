@@ -108,7 +108,7 @@ export const oralReadingRoutes =
             'Timed-grid rules: attempted = lastWordIndex + 1, marks past it are dropped, errors = words up to it ' +
             'whose latest mark is error, WCPM over the actual seconds, accuracy = correct / attempted; banded ' +
             'with the organization’s (else the global) read-cut table, whose version is pinned. rateCut is always ' +
-            'set. 422 `orf_last_word_out_of_range` (past the passage), `orf_elapsed_exceeds_duration` (over the ' +
+            'set. 422 `orf_last_word_out_of_range` (past the passage), `orf_elapsed_out_of_range` (0, or over the ' +
             'reading time). Appends `OralReadingStopped` with the raw counts; nothing is written on a refusal.',
           security,
           params: OrfIdParams,
