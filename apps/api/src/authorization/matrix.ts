@@ -1,4 +1,5 @@
 import type { MatrixRow } from './matrixTypes';
+import { assessmentOralRows } from './rows/assessmentOral';
 import { contentCatalogRows } from './rows/contentCatalog';
 import { contentFormRows } from './rows/contentForms';
 import { contentImportRows } from './rows/contentImport';
@@ -28,4 +29,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...contentItemRows,
   ...wordListAdminRows,
   ...contentFormRows,
+  ...assessmentOralRows,
 ];

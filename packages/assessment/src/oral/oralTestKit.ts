@@ -50,7 +50,8 @@ let voids = 0;
 
 /** Appends an AttemptVoided to the attempt's stream with the projections inline, as the void route will. */
 export async function voidAttempt(sql: Sql, store: EventStore, kind: AttemptKind, attemptId: string) {
-  const [{ id }] = (await sql<{ id: string }[]>`select nextval('asm_void_id_seq')::text as id`) as [{ id: string }];
+  const [row] = await sql<{ id: string }[]>`select nextval('asm_void_id_seq')::text as id`;
+  const id = row!.id;
   const data: AttemptVoided = {
     attemptId,
     kind,
