@@ -38,6 +38,7 @@ export function refName(op: Operation, name: string): TenantRef | 'classCode' | 
   if (name === 'id' && op.path.startsWith('/api/students/{id}')) return 'studentId';
   if (name === 'id' && op.path.startsWith('/api/admin/word-lists/{id}')) return 'wordListId';
   if (name === 'id' && op.path.startsWith('/api/items/{id}')) return 'itemId';
+  if (name === 'id' && op.path.startsWith('/api/orf/assessments/{id}')) return 'orfAssessmentId';
   if (name === 'classCode') return 'classCode';
   return (TENANT_REFS as readonly string[]).includes(name) ? (name as TenantRef) : undefined;
 }

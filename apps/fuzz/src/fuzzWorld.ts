@@ -1,6 +1,8 @@
 import type { World } from '@qiraa/api/testing/world';
+import type { Sql } from '@qiraa/db';
 import type { FastifyInstance } from 'fastify';
 import { type ContentIds, seedContent } from './contentSeed';
+import { type OralIds, seedOral } from './oralSeed';
 import { badAuthorizations } from './tokens';
 
 /** A caller: the `Authorization` header it sends (none for anonymous) and where it sits in the tenant tree. */
@@ -22,7 +24,9 @@ export type TenantRef =
   | 'parentUserId'
   | 'wordListId'
   | 'batchId'
-  | 'itemId';
+  | 'itemId'
+  | 'passageId'
+  | 'orfAssessmentId';
 export const TENANT_REFS: readonly TenantRef[] = [
   'organizationId',
   'schoolId',
@@ -33,6 +37,8 @@ export const TENANT_REFS: readonly TenantRef[] = [
   'wordListId',
   'batchId',
   'itemId',
+  'passageId',
+  'orfAssessmentId',
 ];
 
 export interface FuzzWorld {
@@ -50,12 +56,17 @@ export interface FuzzWorld {
 }
 
 /** The test world plus content of both organizations, seen as the fuzzer's callers and ids. */
-export async function buildFuzzWorld(app: FastifyInstance, w: World, jwtSecret: string): Promise<FuzzWorld> {
-  const content = { a: await seedContent(app, w.a.adminToken, 'a'), b: await seedContent(app, w.b.adminToken, 'b') };
-  return fuzzWorld(w, jwtSecret, content);
+export async function buildFuzzWorld(app: FastifyInstance, w: World, jwtSecret: string, sql: Sql): Promise<FuzzWorld> {
+  const seed = async (o: World['a'], tag: string) => ({
+    ...(await seedContent(app, o.adminToken, tag)),
+    ...(await seedOral(app, sql, o)),
+  });
+  return fuzzWorld(w, jwtSecret, { a: await seed(w.a, 'a'), b: await seed(w.b, 'b') });
 }
 
-export function fuzzWorld(w: World, jwtSecret: string, content?: { a: ContentIds; b: ContentIds }): FuzzWorld {
+type SeededIds = ContentIds & OralIds;
+
+export function fuzzWorld(w: World, jwtSecret: string, content?: { a: SeededIds; b: SeededIds }): FuzzWorld {
   const a = w.a;
   const personas: Persona[] = [
     { name: 'anonymous', scope: 'none' },
@@ -71,12 +82,14 @@ export function fuzzWorld(w: World, jwtSecret: string, content?: { a: ContentIds
   const badTokens = Object.entries(badAuthorizations(a.adminToken, jwtSecret)).map(
     ([name, authorization]): Persona => ({ name: `token:${name}`, authorization, scope: 'none' }),
   );
-  const none: ContentIds = {
+  const none: SeededIds = {
     wordListId: 'wl_00000000000000',
     batchId: 'bat_00000000000000',
     itemId: 'itm_00000000000000',
+    passageId: 'psg_00000000000000',
+    orfAssessmentId: '00000000-0000-4000-8000-000000000000',
   };
-  const ids = (o: World['a'], c: ContentIds = none): IdSet => ({
+  const ids = (o: World['a'], c: SeededIds = none): IdSet => ({
     ...c,
     organizationId: o.id,
     schoolId: o.schoolId,
