@@ -19,7 +19,7 @@ export interface BandedRead {
   readonly skippedReason: 'not_banded' | null;
   readonly rateCut: RateCut;
   readonly provisional: boolean;
-  /** The cut table the read used (null: no table applied). */
+  /** The cut table the read used, empty ones included (null: no table for the cell, grade and window). */
   readonly cut: ReadCutPin | null;
 }
 
@@ -51,7 +51,8 @@ export function bandedRead(
     skippedReason: banding.skippedReason,
     rateCut,
     provisional: scoringStatus === 'provisional' || table === null || table.provisional,
-    cut: table && banding.cutVersion ? { version: table.version, organizationId: table.organizationId } : null,
+    // Pinned even when empty (not_banded), so reading the read again derives the same answer.
+    cut: table && { version: table.version, organizationId: table.organizationId },
   };
 }
 

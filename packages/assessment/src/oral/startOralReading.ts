@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ReadingPassage, readingPassage } from '@qiraa/content';
+import type { ReadingPassage } from '@qiraa/content';
 import { inTransaction, type Sql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
 import { notFound, unprocessable } from '@qiraa/http-kit';
@@ -10,13 +10,12 @@ import { openWindowOf, teacherPlace } from './attemptPlace';
 import type { OralReadingState } from './oralReadingState';
 import { ORF_DURATION_SECONDS, type OralReadingStartedData } from './orfEvents';
 import { lockAttemptCell, supersededVoidId } from './supersededVoid';
+import { passageInTenant } from './tenantContent';
 
 /** A passage a reading in this organization may use: global or the organization's own, and operational. */
-export async function passageFor(sql: Sql, organizationId: string | null, passageId: string): Promise<ReadingPassage> {
-  const passage = await readingPassage(sql, passageId);
-  const inScope = passage && (passage.organizationId === null || passage.organizationId === organizationId);
-  if (!passage || !inScope || passage.status !== 'operational') throw notFound('passage');
-  return passage;
+export function servesReading(passage: ReadingPassage, organizationId: string): boolean {
+  const inScope = passage.organizationId === null || passage.organizationId === organizationId;
+  return inScope && passage.status === 'operational';
 }
 
 /**
@@ -29,8 +28,9 @@ export async function startOralReading(
   caller: Caller,
   input: { studentId: number; passageId: string },
 ): Promise<OralReadingState & { passage: ReadingPassage }> {
+  const passage = await passageInTenant(deps.sql, caller, input.passageId);
   const place = await teacherPlace(deps.sql, caller, input.studentId);
-  const passage = await passageFor(deps.sql, place.organizationId, input.passageId);
+  if (!servesReading(passage, place.organizationId)) throw notFound('passage');
   if (passage.grade !== place.grade) {
     throw unprocessable(
       'passage_grade_mismatch',

@@ -94,6 +94,18 @@ describe('POST /api/orf/assessments', () => {
     await expectNothingWritten(() => start(teacher, { studentId: w.a.studentId, passageId: 'psg_nope' }), 404);
   });
 
+  it('answers 404 for another organization’s passage before the caller’s reach (tenant before permission)', async () => {
+    const [{ id }] = (await t.db.sql`
+      insert into content_passages (id, organization_id, external_id, version, grade, title_ar, body_ar, word_count,
+                                    status, content_hash)
+      values ('psg_noorpassage01', ${w.b.id}, 'noor-passage', 1, 2, 'نص', 'ذهب سامر إلى الحديقة', 4, 'operational', 'h')
+      returning id`) as unknown as [{ id: string }];
+    for (const token of [w.a.teacherToken, w.a.otherTeacherToken, w.a.adminToken]) {
+      const body = { studentId: w.a.studentId, passageId: id };
+      await expectNothingWritten(() => start(client(t.app, token), body), 404);
+    }
+  });
+
   it('lets only a teacher of the child record (another teacher, staff, parent, student: 403)', async () => {
     for (const token of [
       w.a.otherTeacherToken,
@@ -314,8 +326,14 @@ describe('read-cut tables: rateCut and pinning', () => {
       bandBasis: null,
       skippedReason: 'not_banded',
       rateCut: 'no_norm',
-      cutVersion: null,
-      provisional: false,
+      cutVersion: 'amal-empty',
+      provisional: true,
+    });
+    // Read again with the pinned (empty) table: the same answer.
+    expect((await teacher.get(`/api/orf/assessments/${fourth}`)).json()).toMatchObject({
+      skippedReason: 'not_banded',
+      cutVersion: 'amal-empty',
+      provisional: true,
     });
     await sql`delete from asm_read_cuts where organization_id = ${w.a.id}`;
   });

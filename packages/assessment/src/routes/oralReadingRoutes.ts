@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readingPassage } from '@qiraa/content';
-import { errorResponses, notFound, permissionDenied } from '@qiraa/http-kit';
+import { ApiError, errorResponses, notFound, permissionDenied } from '@qiraa/http-kit';
 import { callerOf, reachOr404, requestInput, studentReach, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { loadOralReading } from '../oral/changeOralReading';
@@ -10,8 +10,9 @@ import { oralReadingView } from '../oral/oralReadingView';
 import { MarkOrfBody, OralReadingSchema, OrfIdParams, StartOrfBody, StopOrfBody } from '../oral/orfSchemas';
 import { security } from '../oral/readSchemas';
 import { STAFF_REACH, STAFF_READERS } from '../oral/staffReach';
-import { passageFor, startOralReading } from '../oral/startOralReading';
+import { servesReading, startOralReading } from '../oral/startOralReading';
 import { stopOralReading } from '../oral/stopOralReading';
+import { passageInTenant } from '../oral/tenantContent';
 
 const tags = ['assessment'];
 
@@ -25,28 +26,23 @@ export const oralReadingRoutes =
     const startTarget: TargetCheck = async (request) => {
       const { studentId, passageId } = requestInput(request) as { studentId?: number; passageId?: string };
       if (studentId !== undefined) await reachOr404(sql, request, 'student', studentId);
-      if (passageId !== undefined) {
-        const passage = await readingPassage(sql, passageId);
-        const caller = callerOf(request);
-        if (
-          !passage ||
-          (passage.organizationId !== null &&
-            caller.organizationId !== null &&
-            passage.organizationId !== caller.organizationId)
-        )
-          throw notFound('passage');
-      }
+      if (passageId !== undefined) await passageInTenant(sql, callerOf(request), passageId);
     };
     // The reading's child must be of the caller's organization (an unknown reading: 404).
     const readingTarget: TargetCheck = async (request) => {
       const { id } = request.params as { id: string };
       const [row] = await sql<{ student_id: string }[]>`
         select student_id from asm_attempts where attempt_id = ${id} and kind = 'oral_text'`;
+      // Another organization's reading answers exactly like an unknown one.
       if (!row) throw notFound('oral reading');
-      await reachOr404(sql, request, 'student', row.student_id);
+      await reachOr404(sql, request, 'student', row.student_id).catch((error: unknown) => {
+        throw error instanceof ApiError && error.status === 404 ? notFound('oral reading') : error;
+      });
     };
-    const passageOf = (state: { started: { passageId: string; organizationId: string } }) =>
-      passageFor(sql, state.started.organizationId, state.started.passageId).catch(() => null);
+    const passageOf = async (state: { started: { passageId: string; organizationId: string } }) => {
+      const passage = await readingPassage(sql, state.started.passageId);
+      return passage && servesReading(passage, state.started.organizationId) ? passage : null;
+    };
 
     app.post(
       '/orf/assessments',

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { wordListVersion } from '@qiraa/content';
-import { errorResponses, notFound } from '@qiraa/http-kit';
+import { errorResponses } from '@qiraa/http-kit';
 import { callerOf, reachOr404, requestInput, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { security } from '../oral/readSchemas';
 import { STAFF_READERS } from '../oral/staffReach';
+import { wordListInTenant } from '../oral/tenantContent';
 import { recordWordListRead } from '../wordListReads/recordWordListRead';
 import { teacherWordLists } from '../wordListReads/teacherWordLists';
 import {
@@ -29,11 +29,7 @@ export const wordListReadRoutes =
     const readTarget: TargetCheck = async (request) => {
       await studentTarget(request);
       const { wordListId } = requestInput(request) as { wordListId?: string };
-      if (wordListId === undefined) return;
-      const list = await wordListVersion(sql, wordListId);
-      const caller = callerOf(request);
-      const otherOrg = list?.organizationId && caller.organizationId && list.organizationId !== caller.organizationId;
-      if (!list || otherOrg) throw notFound('word list');
+      if (wordListId !== undefined) await wordListInTenant(sql, callerOf(request), wordListId);
     };
 
     app.get(

@@ -245,7 +245,10 @@ describe('POST /api/word-lists/assessments', () => {
     const list = demo['g2-fw-boy']!.id;
     await expectNothingWritten(() => read({ studentId: w.b.studentId, wordListId: list, ...timing }), 404);
     await expectNothingWritten(() => read({ studentId: 999_999, wordListId: list, ...timing }), 404);
-    await expectNothingWritten(() => read({ wordListId: orgBList, ...timing }), 404);
+    for (const token of [w.a.teacherToken, w.a.otherTeacherToken, w.a.adminToken]) {
+      // Another organization's list is 404 before the caller's reach is looked at.
+      await expectNothingWritten(() => read({ wordListId: orgBList, ...timing }, client(t.app, token)), 404);
+    }
     await expectNothingWritten(() => read({ wordListId: 'wl_AAAAAAAAAAAAAA', ...timing }), 404);
     await expectNothingWritten(() => read({ wordListId: draftList, ...timing }), 404);
     for (const token of [
@@ -273,7 +276,8 @@ describe('POST /api/word-lists/assessments', () => {
         rateBand: null,
         bandBasis: null,
         skippedReason: 'not_banded',
-        cutVersion: null,
+        cutVersion: 'amal-empty',
+        provisional: false,
       });
     } finally {
       await t.db.sql`delete from asm_read_cuts where organization_id = ${w.a.id}`;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { recordWordListUse, type WordListView, wordListVersion } from '@qiraa/content';
+import { recordWordListUse, type WordListView } from '@qiraa/content';
 import { inTransaction, type Sql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
 import { notFound, unprocessable } from '@qiraa/http-kit';
@@ -11,6 +11,7 @@ import { bandedRead, resultSummary } from '../oral/bandedRead';
 import { scoringStatusOf, type WordListCell, wordListCellOf } from '../oral/cellMeasure';
 import { currentReadCuts, type ReadCutPin } from '../oral/readCuts';
 import { lockAttemptCell, supersededVoidId } from '../oral/supersededVoid';
+import { wordListInTenant } from '../oral/tenantContent';
 import { countRead, type ReadCounts } from '../scoring/readCounts';
 
 export interface WordListReadInput {
@@ -40,11 +41,8 @@ export interface WordListReadData extends WordListRead {
 }
 
 /** A list a read at this place may use: operational, and global, the organization's or the place's school's. */
-export function servedAt(
-  list: WordListView | null,
-  place: Pick<AttemptPlace, 'organizationId' | 'schoolId'>,
-): list is WordListView {
-  if (list?.status !== 'operational') return false;
+export function servedAt(list: WordListView, place: Pick<AttemptPlace, 'organizationId' | 'schoolId'>): boolean {
+  if (list.status !== 'operational') return false;
   if (list.scope === 'global') return true;
   if (list.organizationId !== place.organizationId) return false;
   return list.scope === 'organization' || list.schoolId === place.schoolId;
@@ -64,8 +62,8 @@ export async function recordWordListRead(
   caller: Caller,
   input: WordListReadInput,
 ) {
+  const list = await wordListInTenant(deps.sql, caller, input.wordListId);
   const place = await teacherPlace(deps.sql, caller, input.studentId);
-  const list = await wordListVersion(deps.sql, input.wordListId);
   if (!servedAt(list, place)) throw notFound('word list');
   const cell = await wordListCellOf(deps.sql, list.skillId);
   if (!cell) throw notFound('word list');
