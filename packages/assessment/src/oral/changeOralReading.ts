@@ -1,6 +1,6 @@
 import { inTransaction, type Sql } from '@qiraa/db';
 import type { EventStore, NewEvent } from '@qiraa/eventstore';
-import { conflict, notFound } from '@qiraa/http-kit';
+import { ApiError, conflict, notFound } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
 import { recordEvidence } from '../commands/recordEvidence';
 import { streams } from '../events';
@@ -8,6 +8,11 @@ import { teacherPlace } from './attemptPlace';
 import { foldOralReading, type OralReadingState } from './oralReadingState';
 
 const ATTEMPTS = 5;
+
+/** Another organization's reading answers exactly like an unknown one (the child's 404 is the reading's). */
+export const asUnknownReading = (error: unknown): never => {
+  throw error instanceof ApiError && error.status === 404 ? notFound('oral reading') : error;
+};
 
 /** The reading as stored now; 404 when the stream has no reading. */
 export async function loadOralReading(store: EventStore, attemptId: string): Promise<OralReadingState> {
@@ -32,7 +37,7 @@ export async function changeOralReading(
     const events = await deps.store.readStream(streams.oralReading(attemptId));
     const state = foldOralReading(events);
     if (!state) throw notFound('oral reading');
-    await teacherPlace(deps.sql, caller, state.started.studentId);
+    await teacherPlace(deps.sql, caller, state.started.studentId).catch(asUnknownReading);
     if (state.voided) throw conflict('voided', 'the oral reading was voided');
     if (state.stopped) throw conflict('already_stopped', 'the oral reading is already stopped');
     const next = (await decide(state)).map((e) => ({

@@ -3,7 +3,7 @@ import { readingPassage } from '@qiraa/content';
 import { ApiError, errorResponses, notFound, permissionDenied } from '@qiraa/http-kit';
 import { callerOf, reachOr404, requestInput, studentReach, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
-import { loadOralReading } from '../oral/changeOralReading';
+import { asUnknownReading, loadOralReading } from '../oral/changeOralReading';
 import { changeOralReadingNote } from '../oral/docNotes';
 import { markOralReading } from '../oral/markOralReading';
 import { oralReadingView } from '../oral/oralReadingView';
@@ -139,7 +139,7 @@ export const oralReadingRoutes =
       async (request) => {
         const caller = callerOf(request);
         const state = await loadOralReading(deps.store, request.params.id);
-        const reached = await studentReach(sql, caller, state.started.studentId);
+        const reached = await studentReach(sql, caller, state.started.studentId).catch(asUnknownReading);
         if (!reached.reach || !STAFF_REACH.includes(reached.reach))
           throw permissionDenied('staff who reach the child read it');
         return oralReadingView(sql, state, await passageOf(state));
