@@ -40,6 +40,7 @@ export function refName(op: Operation, name: string): TenantRef | 'classCode' | 
   if (name === 'id' && op.path.startsWith('/api/word-lists/{id}')) return 'wordListId';
   if (name === 'id' && op.path.startsWith('/api/items/{id}')) return 'itemId';
   if (name === 'id' && op.path.startsWith('/api/diagnostic-sessions/{id}')) return 'sittingId';
+  if (name === 'id' && op.path.startsWith('/api/orf/assessments/{id}')) return 'orfAssessmentId';
   if (name === 'classCode') return 'classCode';
   return (TENANT_REFS as readonly string[]).includes(name) ? (name as TenantRef) : undefined;
 }

@@ -2,6 +2,7 @@ import type { World } from '@qiraa/api/testing/world';
 import type { Sql } from '@qiraa/db';
 import type { FastifyInstance } from 'fastify';
 import { type ContentIds, seedContent } from './contentSeed';
+import { type OralIds, seedOral } from './oralSeed';
 import { seedSittings } from './sittingSeed';
 import { badAuthorizations } from './tokens';
 
@@ -26,7 +27,8 @@ export type TenantRef =
   | 'batchId'
   | 'itemId'
   | 'passageId'
-  | 'sittingId';
+  | 'sittingId'
+  | 'orfAssessmentId';
 export const TENANT_REFS: readonly TenantRef[] = [
   'organizationId',
   'schoolId',
@@ -39,6 +41,7 @@ export const TENANT_REFS: readonly TenantRef[] = [
   'itemId',
   'passageId',
   'sittingId',
+  'orfAssessmentId',
 ];
 
 export interface FuzzWorld {
@@ -55,24 +58,21 @@ export interface FuzzWorld {
   missing: IdSet;
 }
 
-/** Ids the fuzz world seeds beyond the test world: content, and (with a database handle) diagnostic sittings. */
-type SeededIds = ContentIds & { sittingId?: string };
+/** Ids the fuzz world seeds beyond the test world: content, a diagnostic sitting and an oral reading. */
+type SeededIds = ContentIds & OralIds & { sittingId: string };
 
 /**
- * The test world plus content of both organizations (and, given the database, a diagnostic sitting of each
- * organization's student), seen as the fuzzer's callers and ids.
+ * The test world plus, per organization, content, a diagnostic sitting of its student and an oral reading
+ * its teacher started, seen as the fuzzer's callers and ids. Sittings first: they open BOY for both.
  */
-export async function buildFuzzWorld(app: FastifyInstance, w: World, jwtSecret: string, sql?: Sql): Promise<FuzzWorld> {
-  const content: { a: SeededIds; b: SeededIds } = {
-    a: await seedContent(app, w.a.adminToken, 'a'),
-    b: await seedContent(app, w.b.adminToken, 'b'),
-  };
-  if (sql) {
-    const sittings = await seedSittings(app, sql, w);
-    content.a.sittingId = sittings.a;
-    content.b.sittingId = sittings.b;
-  }
-  return fuzzWorld(w, jwtSecret, content);
+export async function buildFuzzWorld(app: FastifyInstance, w: World, jwtSecret: string, sql: Sql): Promise<FuzzWorld> {
+  const sittings = await seedSittings(app, sql, w);
+  const seed = async (o: World['a'], tag: string, sittingId: string): Promise<SeededIds> => ({
+    ...(await seedContent(app, o.adminToken, tag)),
+    ...(await seedOral(app, sql, o)),
+    sittingId,
+  });
+  return fuzzWorld(w, jwtSecret, { a: await seed(w.a, 'a', sittings.a), b: await seed(w.b, 'b', sittings.b) });
 }
 
 export function fuzzWorld(w: World, jwtSecret: string, content?: { a: SeededIds; b: SeededIds }): FuzzWorld {
@@ -91,15 +91,15 @@ export function fuzzWorld(w: World, jwtSecret: string, content?: { a: SeededIds;
   const badTokens = Object.entries(badAuthorizations(a.adminToken, jwtSecret)).map(
     ([name, authorization]): Persona => ({ name: `token:${name}`, authorization, scope: 'none' }),
   );
-  const none: Required<SeededIds> = {
+  const none: SeededIds = {
     wordListId: 'wl_00000000000000',
     batchId: 'bat_00000000000000',
     itemId: 'itm_00000000000000',
     passageId: 'psg_00000000000000',
     sittingId: '00000000-0000-4000-8000-000000000000',
+    orfAssessmentId: '00000000-0000-4000-8000-000000000000',
   };
   const ids = (o: World['a'], c: SeededIds = none): IdSet => ({
-    ...none,
     ...c,
     organizationId: o.id,
     schoolId: o.schoolId,

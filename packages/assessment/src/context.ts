@@ -1,10 +1,12 @@
 import { defineContext } from '@qiraa/kernel';
 import { ASSESSMENT_PROJECTIONS } from './projections';
+import { oralReadingRoutes } from './routes/oralReadingRoutes';
 import { sheetRoutes } from './routes/sheetRoutes';
 import { sittingRoutes } from './routes/sittingRoutes';
 import { teacherPageRoutes } from './routes/teacherPageRoutes';
 import { voidRoutes } from './routes/voidRoutes';
 import { windowRoutes } from './routes/windowRoutes';
+import { wordListReadRoutes } from './routes/wordListReadRoutes';
 
 /**
  * Assessment: screening windows, digital diagnostic sittings, oral reading, word-list reads, voids, the
@@ -20,5 +22,7 @@ export const assessmentContext = defineContext({
     await app.register(teacherPageRoutes(deps));
     await app.register(voidRoutes(deps));
     await app.register(sittingRoutes(deps));
+    await app.register(oralReadingRoutes(deps));
+    await app.register(wordListReadRoutes(deps));
   },
 });

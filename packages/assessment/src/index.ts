@@ -1,6 +1,24 @@
 export { recordEvidence } from './commands/recordEvidence';
 export { assessmentContext } from './context';
 export * from './events';
+export { type BandedRead, bandedRead, RATE_CUTS, type RateCut } from './oral/bandedRead';
+export { foldOralReading, type OralReadingState } from './oral/oralReadingState';
+export {
+  ORF_DURATION_SECONDS,
+  ORF_MARKS,
+  type OralReadingMarkedData,
+  type OralReadingStartedData,
+  type OralReadingStoppedData,
+  type OrfMark,
+} from './oral/orfEvents';
+export {
+  currentReadCuts,
+  pinnedReadCuts,
+  READ_CELLS,
+  type ReadCell,
+  type ReadCutPin,
+  type ReadCutTable,
+} from './oral/readCuts';
 export { BLUEPRINT_STATUSES, type BlueprintStatus } from './page/blueprintStatus';
 export { CELL_STATUSES, type CellStatus } from './page/cellStatus';
 export { ASSESSMENT_PROJECTIONS } from './projections';
@@ -70,3 +88,4 @@ export {
   type WindowStatus,
   windowCalendarState,
 } from './windows/windowState';
+export type { WordListReadData } from './wordListReads/recordWordListRead';

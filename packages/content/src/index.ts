@@ -29,8 +29,10 @@ export {
   type StudentItem,
   studentItemOf,
 } from './queries/itemViews';
+export { type ReadingPassage, readingPassage } from './queries/readingPassages';
 export { operationalPassage, operationalWordList, type SheetPassage, type SheetWordList } from './queries/sheetContent';
 export { pickWordList } from './wordLists/pickWordList';
+export { operationalWordLists, wordListVersion } from './wordLists/servedWordLists';
 export { wordListContentHash } from './wordLists/wordListContentHash';
 export type { WordListContent } from './wordLists/wordListRules';
 export type { WordListView } from './wordLists/wordListView';

@@ -1,4 +1,5 @@
 import type { MatrixRow } from './matrixTypes';
+import { assessmentOralRows } from './rows/assessmentOral';
 import { assessmentPageRows } from './rows/assessmentPage';
 import { assessmentSheetRows } from './rows/assessmentSheets';
 import { assessmentSittingRows } from './rows/assessmentSittings';
@@ -34,4 +35,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...assessmentSheetRows,
   ...assessmentPageRows,
   ...assessmentSittingRows,
+  ...assessmentOralRows,
 ];

@@ -1,0 +1,54 @@
+import type { AnySql } from '@qiraa/db';
+import { conflict, permissionDenied } from '@qiraa/http-kit';
+import { type Caller, holds, studentReach } from '@qiraa/identity';
+import type { ScreeningWindow } from '../windows/calendar';
+import { windowCalendarState } from '../windows/windowState';
+
+/** Where a teacher's oral attempt with a child happens: the class the caller teaches the child in. */
+export interface AttemptPlace {
+  readonly organizationId: string;
+  readonly schoolId: string;
+  readonly classId: string;
+  readonly grade: number;
+  readonly academicYear: string;
+}
+
+/**
+ * The tenant and reach rule of recording an oral attempt: an unknown child or one of another organization is
+ * 404; anyone but a teacher holding RECORD_TEACHER_ACTION in one of the child's active classes is 403 (an
+ * oral read is sat by the teacher with the child; staff read it, they do not record it). The class is the
+ * caller's newest class with the child (then the smallest id), so the choice is stable.
+ */
+export async function teacherPlace(sql: AnySql, caller: Caller, studentId: number): Promise<AttemptPlace> {
+  const reached = await studentReach(sql, caller, studentId);
+  if (reached.reach !== 'teacher' || !holds(caller, 'RECORD_TEACHER_ACTION')) {
+    throw permissionDenied('only a teacher of one of the child’s classes records an oral read');
+  }
+  const [row] = await sql<
+    { class_id: string; school_id: string; organization_id: string; grade: number; academic_year: string }[]
+  >`
+    select c.id as class_id, c.school_id, c.organization_id, c.grade, c.academic_year
+    from class_students s
+    join class_teachers t on t.class_id = s.class_id and t.teacher_user_id = ${caller.userId}
+    join classes c on c.id = s.class_id
+    where s.student_user_id = ${studentId} and s.active
+    order by c.academic_year desc, c.id
+    limit 1`;
+  if (!row) throw permissionDenied('only a teacher of one of the child’s classes records an oral read');
+  return {
+    organizationId: row.organization_id,
+    schoolId: row.school_id,
+    classId: row.class_id,
+    grade: row.grade,
+    academicYear: row.academic_year,
+  };
+}
+
+/** The screening window open for the place's organization and academic year; 409 `no_open_window` between windows. */
+export async function openWindowOf(sql: AnySql, place: AttemptPlace, at: Date): Promise<ScreeningWindow> {
+  const state = await windowCalendarState(sql, place.organizationId, place.academicYear, at);
+  if (!state.openWindow) {
+    throw conflict('no_open_window', `no screening window is open for ${place.academicYear} on ${state.today}`);
+  }
+  return state.openWindow;
+}
