@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { recordEvidence, SITTING_STARTED, streams } from '@qiraa/assessment';
-import { inTransaction } from '@qiraa/db';
+import { startSitting } from '@qiraa/assessment/testing';
 import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 
 const orgFor = ({ world }: MatrixContext, target: Target) =>
@@ -20,30 +18,11 @@ async function freshSitting(ctx: MatrixContext, target: Target): Promise<string>
   const org = target === 'otherOrg' ? ctx.world.b : ctx.world.a;
   const classId = target === 'missing' ? org.classId : classFor(ctx, target);
   const [cls] = await ctx.t.runtime.sql<{ school_id: string }[]>`select school_id from classes where id = ${classId}`;
-  const attemptId = randomUUID();
-  await inTransaction(ctx.t.runtime.sql, (uow) =>
-    recordEvidence(uow, ctx.t.runtime.store, streams.sitting(attemptId), [
-      {
-        type: SITTING_STARTED,
-        data: {
-          attemptId,
-          kind: 'digital_sitting',
-          cell: 'digital',
-          organizationId: org.id,
-          schoolId: cls!.school_id,
-          classId,
-          studentId: org.studentId,
-          grade: 2,
-          academicYear: '2026-2027',
-          window: 'BOY',
-          startedAt: new Date().toISOString(),
-          startedBy: org.studentId,
-          supersedesVoidId: null,
-        },
-      },
-    ]),
+  const sitting = await startSitting(
+    { sql: ctx.t.runtime.sql, store: ctx.t.runtime.store },
+    { organizationId: org.id, schoolId: cls!.school_id, classId, studentId: org.studentId },
   );
-  return attemptId;
+  return sitting.attemptId;
 }
 
 // Years far ahead: every window lies in the future, so each can be opened by hand.
