@@ -25,6 +25,7 @@ import { probeEvent } from '../workload';
 import { oralHistory } from './classHistory';
 import { screeningMorning } from './morning';
 import { screeningSchool } from './setup';
+import { studentToken } from './studentTokens';
 
 const NAME = 'bench:assessment';
 
@@ -97,9 +98,7 @@ async function main(): Promise<void> {
       console.log(`${fmt(raw.perSecond)} rows/s, p50 ${fmt(raw.p50Ms, 2)} ms, p95 ${fmt(raw.p95Ms, 2)} ms`);
 
       section(`screening morning: ${args.students} students in concurrent sittings`);
-      const tokens = school.students.map(({ studentId }) =>
-        api.app.jwt.sign({ sub: String(studentId), persona: 'STUDENT', org: school.organizationId }),
-      );
+      const tokens = school.students.map(({ studentId }) => studentToken(studentId, school.organizationId));
       const morning = await screeningMorning(api.baseUrl, tokens);
       console.log(
         formatTable(

@@ -28,7 +28,7 @@ export async function oralHistory(
   let wordListReads = 0;
   let firstOral: string | null = null;
   for (const studentId of studentIds) {
-    const orf = await call<{ id: string }>(baseUrl, 'POST', '/api/orf/assessments', {
+    const orf = await call<{ id: string; wordCount: number }>(baseUrl, 'POST', '/api/orf/assessments', {
       token: teacherToken,
       body: { studentId, passageId: passage.id },
       expect: [201],
@@ -42,7 +42,7 @@ export async function oralHistory(
     }
     await call(baseUrl, 'POST', `/api/orf/assessments/${orf.id}/stop`, {
       token: teacherToken,
-      body: { lastWordIndex: 20 + (studentId % 10), elapsedSeconds: 60 },
+      body: { lastWordIndex: Math.min(orf.wordCount - 1, 15 + (studentId % 10)), elapsedSeconds: 60 },
     });
     oralReadings += 1;
 

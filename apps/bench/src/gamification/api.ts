@@ -4,7 +4,7 @@ import { loadConfig, openRuntime, type Runtime } from '@qiraa/runtime';
 import type { FastifyInstance } from 'fastify';
 
 // Any 32+ characters: the bench signs and checks its own tokens only.
-const BENCH_JWT_SECRET = 'qiraa-bench-gamification-secret-0123456789abcdef';
+export const BENCH_JWT_SECRET = 'qiraa-bench-gamification-secret-0123456789abcdef';
 
 export interface RunningApi {
   readonly runtime: Runtime;
