@@ -13,14 +13,16 @@ const classFor = ({ world }: MatrixContext, target: Target) =>
         ? world.b.classId
         : MISSING.class;
 
-/** A fresh open digital sitting in the target's class (missing: in A's class, the class itself is missing). */
+/** A fresh open MOY digital sitting in the target's class (missing: in A's class, the class itself is missing). */
 async function freshSitting(ctx: MatrixContext, target: Target): Promise<string> {
   const org = target === 'otherOrg' ? ctx.world.b : ctx.world.a;
   const classId = target === 'missing' ? org.classId : classFor(ctx, target);
   const [cls] = await ctx.t.runtime.sql<{ school_id: string }[]>`select school_id from classes where id = ${classId}`;
   const sitting = await startSitting(
     { sql: ctx.t.runtime.sql, store: ctx.t.runtime.store },
-    { organizationId: org.id, schoolId: cls!.school_id, classId, studentId: org.studentId },
+    // MOY: the sittings rows serve this student's BOY sitting from the content; an open fixture sitting in
+    // BOY would be resumed in its place.
+    { organizationId: org.id, schoolId: cls!.school_id, classId, studentId: org.studentId, window: 'MOY' },
   );
   return sitting.attemptId;
 }
