@@ -47,8 +47,9 @@ export interface DemoAssessmentInput {
 /**
  * What one child did in BOY. `skill` (0 to 1) drives a deterministic answer and reading pattern, so the
  * children's results differ. `stopped`: the child was mid-sitting when the administrator closed the window
- * early (the one way a sitting stops short of a void today); `voided`: a finished sitting voided by the
- * teacher and not sat again; `redone`: a reading voided and read again.
+ * early (the one way a sitting stops short of a void today); `voided`: a sitting the teacher voided midway
+ * (a technical interruption: the void also ends it) and not sat again yet; `redone`: a reading voided and
+ * read again.
  */
 interface Scenario {
   skill: number;
@@ -76,9 +77,11 @@ const SCENARIOS: readonly (readonly Scenario[])[] = [
   ],
 ];
 
-/** Answers given before the window closes on the stopped sitting, and before the seed leaves the open one. */
+/** Answers given before the window closes on the stopped sitting, and before the seed leaves the open one open. */
 const STOPPED_AFTER = 3;
 const OPEN_AFTER = 2;
+/** Answers given before the tablet gave out and the teacher voided the sitting. */
+const VOIDED_AFTER = 4;
 
 /** Grade 1 of the demo network screens pseudoword decoding from MOY, once letters have been taught. */
 const LATER_IN_GRADE_1 = 'pseudowords_list';
@@ -179,11 +182,14 @@ export async function seedDemoAssessment(
       summary.voids++;
     };
 
-    if (scenario.digital === 'done' || scenario.digital === 'voided') {
+    if (scenario.digital === 'done') {
       const fold = await sit(deps, studentId, child, scenario.skill);
       if (fold.status !== 'done') throw new Error(`sitting ${fold.attemptId} is ${fold.status}`);
-      summary.sittings[scenario.digital]++;
-      if (scenario.digital === 'voided') await voidOf('digital_sitting', fold.attemptId, 'technical_interruption');
+      summary.sittings.done++;
+    } else if (scenario.digital === 'voided') {
+      const fold = await sit(deps, studentId, child, scenario.skill, VOIDED_AFTER);
+      await voidOf('digital_sitting', fold.attemptId, 'technical_interruption');
+      summary.sittings.voided++;
     } else if (scenario.digital === 'in_progress') {
       await sit(deps, studentId, child, scenario.skill, OPEN_AFTER);
       summary.sittings.in_progress++;
