@@ -1,5 +1,6 @@
 import { buildApp } from '@qiraa/api';
 import { TEST_JWT_SECRET } from '@qiraa/api/testing';
+import { CELL_STATUSES, PAGE_CELLS } from '@qiraa/assessment';
 import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
 import { loadConfig, openRuntime } from '@qiraa/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,54 @@ beforeAll(async () => {
 afterAll(() => db.drop());
 
 const count = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
+
+/** The real API on the seeded database, for one test. */
+async function withApp(work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>) {
+  const runtime = await openRuntime(
+    loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET }),
+    { role: 'api' },
+  );
+  const app = await buildApp(runtime, { logLevel: 'silent' });
+  try {
+    await work(app);
+  } finally {
+    await app.close();
+    await runtime.close();
+  }
+}
+
+interface PageCellView {
+  status: string;
+  attemptId: string | null;
+  result: Record<string, unknown> | null;
+  restarts: number;
+}
+interface TeacherPage {
+  grade: number;
+  window: string;
+  windows: { window: string; open: boolean }[];
+  blueprint: { status: string; measures: { measureCode: string }[] };
+  summary: { enrolled: number; complete: Record<string, number> };
+  students: { firstName: string; cells: Record<string, PageCellView> }[];
+}
+
+/** Per class, each child's statuses in PAGE_CELLS order: digital, oral_text, familiar words, pseudowords. */
+const SEEDED: Record<number, Record<string, string[]>> = {
+  1: {
+    سارة: ['done', 'done', 'done', 'unavailable'],
+    أحمد: ['done', 'done', 'done', 'unavailable'],
+    ريم: ['done', 'in_progress', 'not_started', 'unavailable'],
+    محمد: ['stopped', 'not_started', 'not_started', 'unavailable'],
+    جود: ['in_progress', 'not_started', 'not_started', 'unavailable'],
+  },
+  2: {
+    علي: ['done', 'done', 'done', 'done'],
+    تالا: ['done', 'done', 'done', 'done'],
+    زيد: ['done', 'done', 'restarted_pending', 'done'],
+    لين: ['restarted_pending', 'not_started', 'not_started', 'not_started'],
+    كرم: ['done', 'not_started', 'not_started', 'not_started'],
+  },
+};
 
 describe('qiraa seed-demo', () => {
   it('seeds an empty database and exits 0', () => {
@@ -118,6 +167,67 @@ describe('qiraa seed-demo', () => {
     expect(content).toEqual({ lists: 8, training: expect.any(Number), pending: 0, cells: 4 });
     expect(content!.training).toBeGreaterThanOrEqual(48);
     expect(first.stdout).toMatch(/Content: the demo pack \(content\/pack\), \d+ rows in \d+ approved import batches/);
+  });
+
+  it('opens BOY today and seeds a screening the teacher page of each class shows in every cell status', async () => {
+    expect(first.stdout).toMatch(
+      /^Assessment: BOY 2026-2027 open \(\d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d[^)]*\); digital sittings 7 done, 1 in progress, 1 stopped by an early close \(reopened\), 1 voided; 7 oral readings, 8 word-list reads, 3 voids;/m,
+    );
+    const classes = await db.sql<{ id: string; grade: number; email: string }[]>`
+      select c.id, c.grade, u.email from classes c
+      join class_teachers t on t.class_id = c.id join users u on u.id = t.teacher_user_id order by c.grade`;
+    const pages: TeacherPage[] = [];
+    await withApp(async (app) => {
+      for (const cls of classes) {
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: cls.email, password: DEMO_PASSWORD },
+        });
+        expect(login.statusCode, login.body).toBe(200);
+        const page = await app.inject({
+          method: 'GET',
+          url: `/api/teacher/classes/${cls.id}/taqyeem`,
+          headers: { authorization: `Bearer ${login.json().accessToken}` },
+        });
+        expect(page.statusCode, page.body).toBe(200);
+        pages.push(page.json());
+      }
+    });
+
+    const seen = new Set<string>();
+    for (const page of pages) {
+      expect(page.window).toBe('BOY');
+      expect(page.windows.find((w) => w.window === 'BOY')?.open).toBe(true);
+      const statuses = Object.fromEntries(
+        page.students.map((s) => [s.firstName, PAGE_CELLS.map((c) => s.cells[c]!.status)]),
+      );
+      expect(statuses, `grade ${page.grade}`).toEqual(SEEDED[page.grade]);
+      for (const s of page.students) for (const c of PAGE_CELLS) seen.add(s.cells[c]!.status);
+      expect(page.summary.complete.digital).toBe(page.grade === 1 ? 3 : 4);
+    }
+    expect([...seen].sort()).toEqual([...CELL_STATUSES].sort());
+
+    // Grade 1 leaves pseudowords to MOY by the organization's own blueprint cell; grade 2 screens all four cells.
+    const [grade1, grade2] = pages;
+    expect(grade1!.blueprint.status).toBe('ok');
+    expect(grade1!.blueprint.measures.map((m) => m.measureCode)).not.toContain('pseudowords_list');
+    expect(grade2!.blueprint.measures.map((m) => m.measureCode)).toContain('pseudowords_list');
+
+    // Results differ from child to child, and the reading read again after its void counts one restart.
+    const cells = pages.flatMap((p) => p.students.flatMap((s) => PAGE_CELLS.map((c) => s.cells[c]!)));
+    const done = cells.filter((c) => c.status === 'done');
+    expect(done.every((c) => c.result !== null && c.attemptId !== null)).toBe(true);
+    const digitalResults = pages.flatMap((p) =>
+      p.students.filter((s) => s.cells.digital!.status === 'done').map((s) => JSON.stringify(s.cells.digital!.result)),
+    );
+    expect(new Set(digitalResults).size).toBeGreaterThan(2);
+    const reread = grade2!.students.find((s) => s.firstName === 'تالا')!.cells.oral_text!;
+    expect(reread).toMatchObject({ status: 'done', restarts: 1 });
+    const stopped = cells.find((c) => c.status === 'stopped')!;
+    expect(await db.sql`select end_reason from asm_attempts where attempt_id = ${stopped.attemptId}`).toEqual([
+      { end_reason: 'window_closed' },
+    ]);
   });
 
   it('prints every adult login, the demo password, each class code with its quickCodes, and a curl line', async () => {

@@ -2,6 +2,7 @@ export { recordEvidence } from './commands/recordEvidence';
 export { assessmentContext } from './context';
 export * from './events';
 export { type BandedRead, bandedRead, RATE_CUTS, type RateCut } from './oral/bandedRead';
+export { markOralReading } from './oral/markOralReading';
 export { foldOralReading, type OralReadingState } from './oral/oralReadingState';
 export {
   ORF_DURATION_SECONDS,
@@ -19,8 +20,11 @@ export {
   type ReadCutPin,
   type ReadCutTable,
 } from './oral/readCuts';
+export { startOralReading } from './oral/startOralReading';
+export { stopOralReading } from './oral/stopOralReading';
 export { BLUEPRINT_STATUSES, type BlueprintStatus } from './page/blueprintStatus';
 export { CELL_STATUSES, type CellStatus } from './page/cellStatus';
+export type { PageClass } from './page/heldClass';
 export { ASSESSMENT_PROJECTIONS } from './projections';
 export {
   type BandBasis,
@@ -52,6 +56,7 @@ export { type ReadScore, scoreRead } from './scoring/scoreRead';
 export { type ReadingSheetInput, renderReadingSheet } from './sheets/readingSheet';
 export { renderWordListSheet, type WordListSheetInput } from './sheets/wordListSheet';
 export { cutVersionsInForce, pinnedCuts } from './sittings/cutTables';
+export { servedPosition } from './sittings/foldSitting';
 export {
   type MeasureComposite,
   type MeasureItemReview,
@@ -59,16 +64,19 @@ export {
   type SittingResult,
   scoreSitting,
 } from './sittings/scoreSitting';
+export { answerSitting, loadSitting } from './sittings/sittingCommands';
 export { type SittingResultRead, sittingResultOf } from './sittings/sittingResultOf';
 export type {
   DigitalSittingStarted,
   PlannedQuestion,
   SittingAnswerRecorded,
+  SittingFold,
   SittingMode,
   SittingPins,
 } from './sittings/sittingTypes';
+export { startSitting } from './sittings/startSitting';
 export { pendingVoidOf } from './voids/pendingVoid';
-export { MEASUREMENT_VOID, type VoidRecord } from './voids/voidAttempt';
+export { MEASUREMENT_VOID, type VoidRecord, type VoidResult, voidAttempt } from './voids/voidAttempt';
 export {
   type CalendarProblem,
   checkCalendar,
@@ -81,6 +89,7 @@ export {
 } from './windows/calendar';
 export { endWithWindow, type WindowEnd, type WindowEndEffects } from './windows/endWithWindow';
 export { isOpenStream, stopOpenSitting } from './windows/stopOpenSitting';
+export { closeWindow, openWindow, setWindowCalendar } from './windows/windowCommands';
 export {
   dayIn,
   type OpenTrigger,
@@ -88,4 +97,5 @@ export {
   type WindowStatus,
   windowCalendarState,
 } from './windows/windowState';
-export type { WordListReadData } from './wordListReads/recordWordListRead';
+export { recordWordListRead, type WordListReadData } from './wordListReads/recordWordListRead';
+export { teacherWordLists } from './wordListReads/teacherWordLists';

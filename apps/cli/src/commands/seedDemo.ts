@@ -16,6 +16,7 @@ import {
 import { CliError } from '../cliError';
 import { withRuntime } from '../withRuntime';
 import { DEMO_PACK_DIR, importContentPack, packTotals } from './contentImport';
+import { type DemoClass, demoAssessmentLine, seedDemoAssessment } from './seedDemoAssessment';
 import { seedDemoNotifications } from './seedDemoNotifications';
 import { seedMasteryHistory } from './seedMasteryHistory';
 
@@ -85,7 +86,7 @@ function table(rows: LoginRow[]): string {
  * `qiraa seed-demo`: on an empty database only, one Jordanian organization with a school, two classes
  * (grades 1 and 2), a user of every persona, parents linked to children and five students per class with
  * quickCodes, all created through the identity context's commands; the demo content pack (`qiraa content
- * import content/pack`); then prints how to sign in as each. Migrates first, as the server does at start, so
+ * import content/pack`); the classes' BOY screening (seedDemoAssessment.ts); then prints how to sign in as each. Migrates first, as the server does at start, so
  * it works on a fresh data directory.
  */
 export async function seedDemoCommand(): Promise<void> {
@@ -138,7 +139,7 @@ export async function seedDemoCommand(): Promise<void> {
         { persona: 'ADMIN (super scope)', signIn: superAdmin.email, secret: DEMO_PASSWORD, name: 'المشرف العام' },
       ];
       const inOrg = { password: DEMO_PASSWORD, organizationId: org.id };
-      await adult(
+      const orgAdminId = await adult(
         'ADMIN (organization)',
         { primaryPersona: 'ADMIN', email: `admin@${DOMAIN}`, fullNameAr: 'سامر الحداد', ...inOrg },
         adults,
@@ -163,6 +164,7 @@ export async function seedDemoCommand(): Promise<void> {
       const students: LoginRow[] = [];
       const studentIds = new Map<string, number>();
       const classLines: string[] = [];
+      const demoClasses: DemoClass[] = [];
       for (const spec of CLASSES) {
         const cls = await createClass(sql, root, {
           schoolId: school.id,
@@ -173,6 +175,7 @@ export async function seedDemoCommand(): Promise<void> {
         const teacherId = await adult('TEACHER', { primaryPersona: 'TEACHER', ...spec.teacher, ...inOrg }, adults);
         await assignClassTeacher(sql, root, cls.id, teacherId);
         const codes: string[] = [];
+        const classStudents: number[] = [];
         for (const [i, fullNameAr] of spec.students.entries()) {
           const quickCode = String(i + 1).padStart(2, '0');
           const { studentId } = await enrollStudent(
@@ -181,6 +184,7 @@ export async function seedDemoCommand(): Promise<void> {
             { fullNameAr, quickCode, ...(GENDER[fullNameAr] ? { gender: GENDER[fullNameAr] } : {}) },
           );
           studentIds.set(fullNameAr, studentId);
+          classStudents.push(studentId);
           codes.push(`${quickCode} ${fullNameAr}`);
           students.push({
             persona: `STUDENT (grade ${spec.grade})`,
@@ -189,6 +193,7 @@ export async function seedDemoCommand(): Promise<void> {
             name: fullNameAr,
           });
         }
+        demoClasses.push({ id: cls.id, grade: spec.grade, teacherId, studentIds: classStudents });
         classLines.push(
           `  ${spec.name} (grade ${spec.grade}, ${ACADEMIC_YEAR}): class code ${cls.loginCode}, valid until ` +
             `${cls.loginCodeExpiresAt.slice(0, 10)}; teacher ${spec.teacher.email}; quickCodes ${codes.join(', ')}`,
@@ -218,6 +223,18 @@ export async function seedDemoCommand(): Promise<void> {
         throw new CliError(`the demo content pack was refused:\n${pack.problems.join('\n')}`);
       const content = packTotals(pack);
 
+      // The demo classes' BOY screening, on the pack's forms, lists and passages.
+      const assessment = await seedDemoAssessment(
+        { sql, store },
+        {
+          organizationId: org.id,
+          schoolId: school.id,
+          academicYear: ACADEMIC_YEAR,
+          adminId: orgAdminId,
+          classes: demoClasses,
+        },
+      );
+
       const base = `http://localhost:${config.port}`;
       const example = students[0]!;
       console.log(
@@ -238,6 +255,7 @@ export async function seedDemoCommand(): Promise<void> {
           `Notifications: ${notices} in the inboxes of the demo adults (GET /api/notifications).`,
           `Content: the demo pack (content/pack), ${content.accepted} rows in ${content.files} approved import batches, ` +
             `${content.cellsSet} global diagnostic blueprint cells.`,
+          demoAssessmentLine(assessment, ACADEMIC_YEAR),
           '',
           'Try it (start the server with `npm start` first):',
           `  curl -s -X POST ${base}/api/auth/login -H 'content-type: application/json' ` +
