@@ -1,6 +1,6 @@
 import type { Projection } from './projection';
 import { rebuildProjection } from './rebuildProjection';
-import { type RunnerDeps, runProjectionBatch } from './runProjectionBatch';
+import { type BatchRead, type RunnerDeps, readProjectionBatch, runProjectionBatch } from './runProjectionBatch';
 
 /**
  * Whether the run may have left events behind: they sit behind an older open transaction, or another
@@ -15,12 +15,29 @@ export type CatchUpResult =
   | { kind: 'busy'; applied: number }
   | { kind: 'newer_version_stored'; storedVersion: number };
 
-/** Runs batches until the projection reaches the visible head; rebuilds first if its version moved on. */
+/**
+ * Runs batches until the projection reaches the visible head; rebuilds first if its version moved on.
+ * While a batch is applied, the next one is already read (on another pool connection) after the checkpoint
+ * the batch leaves, so reading and writing overlap; a read made stale by another instance is dropped.
+ */
 export async function catchUp(deps: RunnerDeps, projection: Projection, batchSize = 500): Promise<CatchUpResult> {
   let applied = 0;
   let rebuilt = false;
+  let ahead: Promise<BatchRead> | null = null;
+  const readAhead = (read: BatchRead) => {
+    if (!read.batch || read.batch.caughtUp) return null;
+    const next = readProjectionBatch(deps, projection, batchSize, {
+      version: read.seen.version,
+      checkpoint: read.batch.checkpoint,
+    });
+    next.catch(() => {}); // awaited below or dropped; a failed read-ahead must not end the process
+    return next;
+  };
   for (;;) {
-    const result = await runProjectionBatch(deps, projection, batchSize);
+    const read: BatchRead = await (ahead ?? readProjectionBatch(deps, projection, batchSize));
+    ahead = readAhead(read);
+    const result = await runProjectionBatch(deps, projection, batchSize, read);
+    if (result.kind !== 'applied' || result.stale) ahead = null;
     switch (result.kind) {
       case 'busy':
         return { kind: 'busy', applied };

@@ -1,4 +1,4 @@
-import { type Checkpoint, untilNothingWaiting } from '@qiraa/eventstore';
+import { type Checkpoint, type ReadAllResult, untilNothingWaiting } from '@qiraa/eventstore';
 import { lockProjection } from './advisoryLock';
 import { replaceCheckpoint } from './checkpointStore';
 import type { Projection, ProjectionContext } from './projection';
@@ -47,13 +47,33 @@ export async function rebuildProjection(
     }
   };
 
-  // Fill: one transaction per batch, so a long replay holds no lock and no old snapshot. Then wait (briefly,
-  // and before taking the lock an inline applier may be waiting for) for events held behind an older
-  // transaction, so the rebuilt model reaches everything committed before the swap.
+  // Fill: one transaction per batch, so a long replay holds no lock and no old snapshot; the next batch is
+  // read while one is applied. The fill commits without waiting for the WAL flush (synchronous_commit
+  // off): it writes only the shadow tables, and the swap below commits durably, which flushes the WAL up to
+  // it, fill batches included. A crash before the swap loses at most the tail of a rebuild that starts over
+  // anyway (the shadows are created afresh). Then wait (briefly, and before taking the lock an inline
+  // applier may be waiting for) for events held behind an older transaction, so the rebuilt model reaches
+  // everything committed before the swap.
+  const read = (after: Checkpoint | null) => {
+    const next = store.readAll({ after, limit, types: projection.handles });
+    next.catch(() => {}); // awaited below unless the fill fails first
+    return next;
+  };
   const fill = async () => {
+    let next: Promise<ReadAllResult> = read(checkpoint);
     for (;;) {
-      const caughtUp = await sql.begin((tx) => applyBatches(tx, false));
-      if (caughtUp) return;
+      const batch = await next;
+      if (!batch.caughtUp) next = read(batch.checkpoint);
+      await sql.begin(async (tx) => {
+        await Promise.all([
+          tx`set local synchronous_commit = off`,
+          batch.events.length > 0 ? projection.applyBatch({ sql: tx, table: shadowName }, batch.events) : null,
+        ]);
+      });
+      applied += batch.events.length;
+      checkpoint = batch.checkpoint;
+      options.onProgress?.({ applied, total: Math.max(total, applied) });
+      if (batch.caughtUp) return;
     }
   };
   await fill();

@@ -1,5 +1,5 @@
 import type { Sql } from '@qiraa/db';
-import type { EventStore } from '@qiraa/eventstore';
+import type { Checkpoint, EventStore, ReadAllResult } from '@qiraa/eventstore';
 import { tryLockProjection } from './advisoryLock';
 import { loadCheckpoint, saveCheckpoint } from './checkpointStore';
 import type { Projection } from './projection';
@@ -11,7 +11,8 @@ export interface RunnerDeps {
 }
 
 export type BatchResult =
-  | { kind: 'applied'; applied: number; caughtUp: boolean; waiting: boolean }
+  /** `stale`: the checkpoint had moved since the batch was read (another instance): nothing applied. */
+  | { kind: 'applied'; applied: number; caughtUp: boolean; waiting: boolean; stale?: true }
   /** Another instance holds this projection's lock and is doing the work. */
   | { kind: 'busy' }
   /** The stored read model was built by an older version of the projection. */
@@ -29,19 +30,20 @@ export type BatchResult =
  * connection in a command waiting for that lock (applyInline takes it shared), the read waited for a
  * connection that never came until PostgreSQL ended the idle transaction 60 s later (found by npm run load).
  */
-export async function runProjectionBatch(deps: RunnerDeps, projection: Projection, limit = 500): Promise<BatchResult> {
-  const seen = await loadCheckpoint(deps.sql, projection.name, projection.version);
-  const batch =
-    seen.version === projection.version
-      ? await deps.store.readAll({ after: seen.checkpoint, limit, types: projection.handles })
-      : null;
+export async function runProjectionBatch(
+  deps: RunnerDeps,
+  projection: Projection,
+  limit = 500,
+  read?: BatchRead,
+): Promise<BatchResult> {
+  const { seen, batch } = read ?? (await readProjectionBatch(deps, projection, limit));
   return (await deps.sql.begin(async (tx) => {
     if (!(await tryLockProjection(tx, projection.name))) return { kind: 'busy' };
     const stored = await loadCheckpoint(tx, projection.name, projection.version);
     if (stored.version < projection.version) return { kind: 'needs_rebuild', storedVersion: stored.version };
     if (stored.version > projection.version) return { kind: 'newer_version_stored', storedVersion: stored.version };
     if (!batch || stored.checkpoint !== seen.checkpoint)
-      return { kind: 'applied', applied: 0, caughtUp: false, waiting: false };
+      return { kind: 'applied', applied: 0, caughtUp: false, waiting: false, stale: true };
     const ctx = { sql: tx, table: (name: string) => name };
     if (batch.events.length > 0) await projection.applyBatch(ctx, batch.events);
     if (batch.checkpoint !== stored.checkpoint) {
@@ -54,4 +56,29 @@ export async function runProjectionBatch(deps: RunnerDeps, projection: Projectio
       waiting: batch.waiting === true,
     };
   })) as BatchResult;
+}
+
+/** A batch read before its transaction: the checkpoint it was read after, and the events (null: wrong version). */
+export interface BatchRead {
+  seen: { version: number; checkpoint: Checkpoint | null };
+  batch: ReadAllResult | null;
+}
+
+/**
+ * Reads the batch after `after` (the stored checkpoint when not given). `catchUp` reads the next batch
+ * this way while the current one is applied, after the checkpoint that batch will leave; should another
+ * instance move the checkpoint meanwhile, the apply answers `stale` and the read is thrown away.
+ */
+export async function readProjectionBatch(
+  deps: RunnerDeps,
+  projection: Projection,
+  limit: number,
+  after?: BatchRead['seen'],
+): Promise<BatchRead> {
+  const seen = after ?? (await loadCheckpoint(deps.sql, projection.name, projection.version));
+  const batch =
+    seen.version === projection.version
+      ? await deps.store.readAll({ after: seen.checkpoint, limit, types: projection.handles })
+      : null;
+  return { seen: { version: seen.version, checkpoint: seen.checkpoint }, batch };
 }

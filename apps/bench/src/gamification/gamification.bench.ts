@@ -24,6 +24,7 @@ import { timed } from '../measure';
 import { fmt, formatTable, section } from '../report';
 import { login, type RunningApi, startApi } from './api';
 import { readArgs } from './args';
+import { recordWithoutCommitFlush } from './asyncCommit';
 import {
   countRows,
   createRawMasteryTable,
@@ -239,6 +240,16 @@ async function main(): Promise<void> {
         `at a time) in ${seconds(seed.elapsedMs)} (${fmt((args.replayEvents / seed.elapsedMs) * 1000)} events/s); ` +
         `${fmt(seed.xpCredited)} XP, ${seed.badges} badges`,
     );
+    // What bounds that loop: the same loop for two fresh students with the same history shape, durable and
+    // then without waiting for the WAL flush (evidence only; see asyncCommit.ts).
+    const asyncEvents = Math.min(1000, args.replayEvents);
+    const durableShort = await seedReplayStudent(deps, ingestStudents.at(-2)!, asyncEvents, replayDays, () => {});
+    const durableRate = (asyncEvents / durableShort.elapsedMs) * 1000;
+    const asyncRecord = await recordWithoutCommitFlush(db.url, ingestStudents.at(-1)!, asyncEvents, replayDays);
+    console.log(
+      `${fmt(asyncEvents)} events, one student: ${fmt(durableRate)} events/s durable, ` +
+        `${fmt(asyncRecord.perSecond)} events/s with synchronous_commit=off (evidence only)`,
+    );
     const replay = await timeReplay(deps, replayStudent!, args.replayRuns, {
       events: args.replayEvents,
       xp: seed.xpCredited,
@@ -267,6 +278,12 @@ async function main(): Promise<void> {
       httpIngest: figure(http.perSecond, 'events/s', raw.perSecond, '>= 0.30x raw INSERT'),
       httpBatchIngest: figure(batched.perSecond, 'events/s', raw.perSecond, '>= 1.0x raw INSERT'),
       inProcessRecord: figure(seedRate, 'events/s', rawOne.perSecond, '>= 1000 events/s'),
+      inProcessRecordNoCommitFlush: figure(
+        asyncRecord.perSecond,
+        'events/s',
+        durableRate,
+        'evidence: synchronous_commit=off, against the durable loop',
+      ),
       projectionCatchUp: figure(rate(catchUpRun!), 'events/s', rate(readOnly!), '>= 30000 events/s'),
       projectionRebuild: figure(rate(rebuildRun!), 'events/s', rate(readOnly!), '>= 30000 events/s'),
       ...Object.fromEntries(

@@ -37,7 +37,8 @@ export function decide(
   const after = streakWith(state, input.schoolDay, holidays, streakRules);
 
   const masteryCount = state.masteryCount + 1;
-  const bySourceKind = { ...state.bySourceKind, [input.sourceKind]: state.bySourceKind[input.sourceKind] + 1 };
+  const bySourceKind = { ...state.bySourceKind };
+  bySourceKind[input.sourceKind] += 1;
   const badge =
     rules.badges.find(
       (b) => !state.badgeCodes.has(b.code) && b.earned({ masteryCount, bySourceKind, streakCurrent: after.current }),

@@ -26,24 +26,27 @@ export interface LeaderboardEntry {
 /** A student's counts as the board queries select them: `total` plus one column per source kind. */
 export type CountColumns = { total: number } & Record<MasteryEventSourceKind, number>;
 
+const COUNT_COLUMNS = ['total', ...MASTERY_EVENT_SOURCE_KINDS].join(', ');
+
 /**
  * The window counts of one student, read from the cumulative rollup gam_mastery_day_counts: the last row
- * on or before `b.today` minus the last row before the window's first day (two primary-key lookups,
- * whatever the window). Selects `total` plus one column per source kind, and one row of zeros for a
- * student without events. Expects `s.student_id` and `b.today` in scope; the window is the last
- * `windowDays` days up to today, as before the rollup.
+ * on or before `b.today` minus the last row before the window's first day (two lookups in its primary key,
+ * whatever the window; index-only, since the key carries the count columns, migration 0019). Selects
+ * `total` plus one column per source kind, and one row of zeros for a student without events. Expects
+ * `s.student_id` and `b.today` in scope (`b` materialized, so `today` is one value, not an expression
+ * evaluated again in every lookup); the window is the last `windowDays` days up to today.
  */
 export const windowCounts = (sql: Sql, windowDays: number) => sql`
   select coalesce(hi.total, 0) - coalesce(lo.total, 0) as total,
     ${sql.unsafe(MASTERY_EVENT_SOURCE_KINDS.map((k) => `coalesce(hi.${k}, 0) - coalesce(lo.${k}, 0) as ${k}`).join(', '))}
   from (select) one
   left join lateral (
-    select * from gam_mastery_day_counts c
+    select ${sql.unsafe(COUNT_COLUMNS)} from gam_mastery_day_counts c
     where c.student_id = s.student_id and c.school_day <= b.today
     order by c.school_day desc limit 1
   ) hi on true
   left join lateral (
-    select * from gam_mastery_day_counts c
+    select ${sql.unsafe(COUNT_COLUMNS)} from gam_mastery_day_counts c
     where c.student_id = s.student_id and c.school_day <= b.today - ${windowDays}::int
     order by c.school_day desc limit 1
   ) lo on true`;

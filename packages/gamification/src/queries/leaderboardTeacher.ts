@@ -30,7 +30,7 @@ export async function teacherLeaderboard(
   { view, windowDays }: LeaderboardParams,
 ): Promise<{ entries: LeaderboardEntry[]; classes: ClassTotal[] }> {
   const rows = await sql<Row[]>`
-    with b as (
+    with b as materialized (
       select (now() at time zone o.time_zone)::date as today from organizations o where o.id = ${scope.organizationId}
     ),
     taught as (

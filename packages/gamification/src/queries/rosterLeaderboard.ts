@@ -25,10 +25,11 @@ export async function rosterLeaderboard(
   { view, windowDays }: LeaderboardParams,
 ): Promise<LeaderboardEntry[]> {
   const rows = await sql<({ student_id: bigint } & CountColumns)[]>`
-    with b as (
+    with b as materialized (
       select (now() at time zone o.time_zone)::date as today from organizations o where o.id = ${organizationId}
     ),
-    roster as (${roster})
+    -- In id order, so consecutive lookups land on neighbouring index pages.
+    roster as (select r.student_id from (${roster}) r order by r.student_id)
     select s.student_id, k.*
     from roster s
     cross join b

@@ -1,5 +1,5 @@
 import { decide } from '../domain/decide';
-import { EMPTY_LEDGER, type LedgerState } from '../domain/ledgerState';
+import { EMPTY_LEDGER, emptyCounts, type LedgerState } from '../domain/ledgerState';
 import {
   BADGE_AWARDED,
   BADGE_RESCINDED,
@@ -58,11 +58,12 @@ export function replayStudent(
   const seen = new Set<string>();
   const badges = new Map<string, { code: string; bonus: number }>();
   // The fold owns its state, so it grows it in place (what `evolve` does with copies): a copy of the
-  // session map per event would make a long history quadratic.
+  // session map or of the counts per event would cost more than the decision itself on a long history.
   const xpBySession = new Map<string, number>();
   const earnedCodes = new Set<string>();
   const daySet = new Set<string>();
-  let state: LedgerState = { ...EMPTY_LEDGER, xpBySession, badgeCodes: earnedCodes };
+  const bySourceKind = emptyCounts();
+  const state = { ...EMPTY_LEDGER, bySourceKind, xpBySession, badgeCodes: earnedCodes };
   for (const event of streams.mastery) {
     if (event.type !== MASTERY_EVENT_RECORDED || event.createdAt.getTime() > until) continue;
     const d = event.data as MasteryEventRecorded;
@@ -79,21 +80,17 @@ export function replayStudent(
     const earned = decision.xpCredit + decision.badgeBonus;
     xpBySession.set(input.sessionId, (xpBySession.get(input.sessionId) ?? 0) + earned);
     if (decision.badge) earnedCodes.add(decision.badge.code);
-    let days = state.days;
     if (!daySet.has(input.schoolDay)) {
       daySet.add(input.schoolDay);
-      const last = days.at(-1);
-      days =
-        last === undefined || input.schoolDay > last ? [...days, input.schoolDay] : [...days, input.schoolDay].sort();
+      const last = state.days.at(-1);
+      state.days =
+        last === undefined || input.schoolDay > last
+          ? [...state.days, input.schoolDay]
+          : [...state.days, input.schoolDay].sort();
     }
-    state = {
-      masteryCount: state.masteryCount + 1,
-      bySourceKind: { ...state.bySourceKind, [input.sourceKind]: state.bySourceKind[input.sourceKind] + 1 },
-      days,
-      streak: decision.streak,
-      xpBySession,
-      badgeCodes: earnedCodes,
-    };
+    state.masteryCount += 1;
+    bySourceKind[input.sourceKind] += 1;
+    state.streak = decision.streak;
     xp += earned;
     if (decision.badge) badges.set(d.masteryEventId, { code: decision.badge.code, bonus: decision.badgeBonus });
   }
