@@ -73,7 +73,8 @@ export async function evidenceOf(
     wanted.map((a) => streams.ofKind(a.kind, a.attempt_id)),
     filter.store,
   );
-  const catalog = await loadCatalog(sql);
+  const pool = filter.pool ?? sql;
+  const catalog = await loadCatalog(pool);
   for (const a of wanted) {
     const stream = events.get(streams.ofKind(a.kind, a.attempt_id)) ?? [];
     if (a.void_id !== null) {
@@ -83,7 +84,7 @@ export async function evidenceOf(
       const sitting = await sittingOf(sql, catalog, a, stream);
       if (sitting) evidence.sittings.push(sitting);
     } else {
-      const read = await readOf(sql, a, stream);
+      const read = await readOf(sql, pool, a, stream);
       if (read) evidence.reads.push(read);
     }
   }
@@ -214,7 +215,7 @@ async function sittingOf(
   };
 }
 
-async function readOf(sql: AnySql, a: AttemptRow, stream: StreamEvent[]): Promise<ReadEvidence | null> {
+async function readOf(sql: AnySql, pool: AnySql, a: AttemptRow, stream: StreamEvent[]): Promise<ReadEvidence | null> {
   let counts: ReadCounts;
   let pin: OralReadingStoppedData['cut'];
   let stored: Record<string, unknown>;
@@ -223,7 +224,7 @@ async function readOf(sql: AnySql, a: AttemptRow, stream: StreamEvent[]): Promis
   if (a.kind === 'oral_text') {
     const started = stream.find((e) => e.type === ORAL_READING_STARTED)?.data as OralReadingStartedData | undefined;
     const stop = stream.find((e) => e.type === ORAL_READING_STOPPED)?.data as OralReadingStoppedData | undefined;
-    if (!started || !stop) return null;
+    if (!started || !stop || stop.lastWordIndex === undefined) return null;
     const counted = countsOfStop({ started }, stop);
     if (!counted.ok) return null;
     counts = counted.counts;
@@ -233,7 +234,8 @@ async function readOf(sql: AnySql, a: AttemptRow, stream: StreamEvent[]): Promis
     at = stop.at;
   } else {
     const read = stream.find((e) => e.type === WORD_LIST_READ)?.data as WordListReadData | undefined;
-    if (!read) return null;
+    // A read without its raw counts (a test fixture's) is no evidence.
+    if (!read?.timing) return null;
     const counted = countRead({
       wordCount: read.wordCount,
       timing: read.timing,
@@ -254,7 +256,7 @@ async function readOf(sql: AnySql, a: AttemptRow, stream: StreamEvent[]): Promis
   const read: Omit<BandedRead, 'cut' | 'rateCut' | 'skippedReason'> =
     pin && !table
       ? (stored as unknown as BandedRead)
-      : bandedRead(counts, table, await scoringStatusOf(sql, cell, grade));
+      : bandedRead(counts, table, await scoringStatusOf(pool, cell, grade));
   return {
     kind: a.kind as 'oral_text' | 'oral_word_list',
     attemptId: a.attempt_id,

@@ -1,3 +1,4 @@
+import type { AnySql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
 import type { AttemptKind, PageCell } from '../events';
 import type { BandBasis, ReadBand } from '../scoring/bandRead';
@@ -8,6 +9,8 @@ export interface EvidenceFilter {
   window?: ScreeningWindow;
   /** The event store, when it is not the PostgreSQL one the read models share (its streams are then read through the port). */
   store?: Pick<EventStore, 'adapter' | 'readStream'>;
+  /** The connection pool, when `sql` is a transaction: the content catalog is cached per pool. */
+  pool?: AnySql;
 }
 
 /** One question of an ended digital sitting, with the sub-skill and measure its plan pinned. */

@@ -2,6 +2,7 @@ import type { ReadEvidence, SittingEvidence, StudentEvidence, VoidedEvidence } f
 import { describe, expect, it } from 'vitest';
 import { CURRENT_RULE_SET, RuleSetError, ruleSetOf } from '../rules/ruleSet';
 import { decideSkillStatuses, lowerMedian, tokenOfPercent } from './decideSkillStatuses';
+import type { SkillStatusDecision } from './skillStatusTypes';
 
 const rules = CURRENT_RULE_SET;
 const YEAR = '2026-2027';
@@ -11,7 +12,7 @@ function sitting(
   id: string,
   subSkillId: string,
   correct: (boolean | null)[],
-  window = 'BOY' as const,
+  window: SittingEvidence['window'] = 'BOY',
 ): SittingEvidence {
   return {
     kind: 'digital_sitting',
@@ -101,7 +102,7 @@ const FW = 'fw_common_words';
 const only = (e: StudentEvidence) => {
   const decisions = decideSkillStatuses(e, rules);
   expect(decisions).toHaveLength(1);
-  return decisions[0];
+  return decisions[0] as SkillStatusDecision;
 };
 
 describe('decideSkillStatuses (rule set v1)', () => {
@@ -232,7 +233,7 @@ describe('decideSkillStatuses (rule set v1)', () => {
       });
       expect(d.evidenceEventIds).toEqual([]);
     }
-    expect(decisions[0].voidEventIds).toEqual(['s-void', 'w-void']);
+    expect(decisions[0]?.voidEventIds).toEqual(['s-void', 'w-void']);
   });
 
   it('a void removes its attempt: the rest decides, and the void id is part of the decision', () => {
