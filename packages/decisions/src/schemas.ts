@@ -5,8 +5,10 @@ import { STATUS_TOKENS } from './rules/ruleSet';
 
 const literals = <T extends string>(values: readonly T[], options: Record<string, unknown> = {}) =>
   Type.Unsafe<T>(Type.String({ enum: [...values], ...options }));
-const nullable = <T extends ReturnType<typeof Type.Unsafe> | ReturnType<typeof Type.String>>(schema: T, description: string) =>
-  Type.Union([schema, Type.Null()], { description });
+const nullable = <T extends ReturnType<typeof Type.Unsafe> | ReturnType<typeof Type.String>>(
+  schema: T,
+  description: string,
+) => Type.Union([schema, Type.Null()], { description });
 
 export const security = [{ bearerAuth: [] }];
 
@@ -71,8 +73,14 @@ export const SkillStatusRowSchema = Type.Object({
   window: Window,
   academicYear: AcademicYear,
   status: nullable(Token, 'beginning | developing | on_track | strong (weakest first); null on a safe stop'),
-  safeStop: nullable(literals(['do_not_decide_yet'] as const), 'do_not_decide_yet when doNotDecideYet (200, not an error)'),
-  holdReason: nullable(literals(HOLD_REASONS), 'why the safe stop: insufficient_evidence | split_evidence | not_assessed'),
+  safeStop: nullable(
+    literals(['do_not_decide_yet'] as const),
+    'do_not_decide_yet when doNotDecideYet (200, not an error)',
+  ),
+  holdReason: nullable(
+    literals(HOLD_REASONS),
+    'why the safe stop: insufficient_evidence | split_evidence | not_assessed',
+  ),
   adrRuleId: nullable(Type.String(), 'the adequacy rule that judged the evidence; null only on the no-evidence row'),
   ssrRuleId: nullable(Type.String(), 'the status rule that set the status (SSR-04: split); null when none ran'),
   doNotDecideYet: Type.Boolean(),

@@ -1,5 +1,4 @@
-import type { TransactionSql } from '@qiraa/db';
-import type { Sql } from '@qiraa/db';
+import type { Sql, TransactionSql } from '@qiraa/db';
 import type { EventStore, RecordedEvent } from '@qiraa/eventstore';
 
 export interface ProjectionContext {

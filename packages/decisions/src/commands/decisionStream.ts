@@ -18,15 +18,19 @@ export const keyOf = (d: { academicYear: string; window: string; subSkillId: str
  * Reads `decision-<studentId>` through the given connection (the recompute's own transaction on the
  * PostgreSQL store, so a retry after a conflict sees the winner's events), through the port otherwise.
  */
-export async function decisionStreamOf(sql: AnySql, store: EventStore, studentId: number): Promise<DecisionStreamState> {
+export async function decisionStreamOf(
+  sql: AnySql,
+  store: EventStore,
+  studentId: number,
+): Promise<DecisionStreamState> {
   const streamId = streams.decision(studentId);
   let rows: { eventId: string; type: string; version: bigint; key: string }[];
   if (store.adapter === 'postgres') {
-    const found = await sql<{ event_id: string; event_type: string; stream_version: string; key: string }[]>`
-      select event_id, event_type, stream_version::text,
+    const found = await sql<{ event_id: string; event_type: string; version: string; key: string }[]>`
+      select event_id, event_type, stream_version::text as version,
              concat_ws('|', data->>'academicYear', data->>'window', data->>'subSkillId') as key
-      from es_events where stream_id = ${streamId} order by stream_version`;
-    rows = found.map((r) => ({ eventId: r.event_id, type: r.event_type, version: BigInt(r.stream_version), key: r.key }));
+      from es_events e where stream_id = ${streamId} order by e.stream_version`;
+    rows = found.map((r) => ({ eventId: r.event_id, type: r.event_type, version: BigInt(r.version), key: r.key }));
   } else {
     rows = (await store.readStream(streamId)).map((e) => ({
       eventId: e.eventId,
