@@ -43,7 +43,17 @@ export function decideSkillStatuses(evidence: StudentEvidence, rules: RuleSet): 
       if (subSkillId) entry(v.academicYear, v.window, subSkillId).voidEventIds.push(v.voidEventId);
     }
   }
-  return [...keys.keys()].sort().map((id) => decideOne(keys.get(id) as KeyEvidence, rules));
+  // Arrival order never matters: every list is put in one order before deciding.
+  const byTime = (a: { at: string; attemptId: string }, b: { at: string; attemptId: string }) =>
+    a.at.localeCompare(b.at) || a.attemptId.localeCompare(b.attemptId);
+  return [...keys.keys()].sort().map((id) => {
+    const k = keys.get(id) as KeyEvidence;
+    k.sittings.sort((a, b) =>
+      byTime({ at: a.startedAt, attemptId: a.attemptId }, { at: b.startedAt, attemptId: b.attemptId }),
+    );
+    k.reads.sort(byTime);
+    return decideOne(k, rules);
+  });
 }
 
 function decideOne(k: KeyEvidence, rules: RuleSet): SkillStatusDecision {
@@ -54,7 +64,7 @@ function decideOne(k: KeyEvidence, rules: RuleSet): SkillStatusDecision {
   const answered = questions.length;
   const correct = questions.filter((q) => q.correct).length;
   const percent = answered > 0 ? Math.floor((correct * 100) / answered) : null;
-  const reads = [...k.reads].sort((a, b) => a.at.localeCompare(b.at) || a.attemptId.localeCompare(b.attemptId));
+  const reads = k.reads;
   const banded = reads.filter((r) => r.band !== null);
   const digitalToken = percent === null ? null : tokenOfPercent(percent, rules);
   const oralToken = banded.length > 0 ? lowerMedian(banded.map((r) => r.band as StatusToken)) : null;
