@@ -25,7 +25,7 @@ export const recomputeAfterEvidence = (deps: ContextDeps) =>
     deps.store.onAppended((events) => {
       const collected = requestEvents.getStore();
       if (!collected) return;
-      for (const e of events) if (EVIDENCE_SETTLING_TYPES.includes(e.type)) collected.push(e);
+      for (const e of events) if ((EVIDENCE_SETTLING_TYPES as readonly string[]).includes(e.type)) collected.push(e);
     });
     app.addHook('onRequest', (_request, _reply, done) => {
       requestEvents.run([], done);

@@ -1,6 +1,6 @@
 import {
   ATTEMPT_VOIDED,
-  EVIDENCE_EVENT_TYPES,
+  type EVIDENCE_EVENT_TYPES,
   ORAL_READING_STOPPED,
   SITTING_COMPLETED,
   SITTING_STOPPED,
@@ -16,7 +16,7 @@ import { recomputeSkillStatus } from '../commands/recomputeSkillStatus';
  * stopped, an oral reading stopped, a word-list read recorded whole) or was voided. An opening, an answer or a
  * mark never changes a decision (an attempt is evidence once it has ended), so they touch no student.
  */
-export const EVIDENCE_SETTLING_TYPES: readonly string[] = [
+export const EVIDENCE_SETTLING_TYPES: readonly (typeof EVIDENCE_EVENT_TYPES)[number][] = [
   SITTING_COMPLETED,
   SITTING_STOPPED,
   ORAL_READING_STOPPED,
@@ -26,7 +26,7 @@ export const EVIDENCE_SETTLING_TYPES: readonly string[] = [
 
 /** The students whose evidence the events may have changed, in ascending order. */
 export async function touchedStudents(sql: AnySql, events: readonly RecordedEvent[]): Promise<number[]> {
-  const settling = events.filter((e) => EVIDENCE_SETTLING_TYPES.includes(e.type));
+  const settling = events.filter((e) => (EVIDENCE_SETTLING_TYPES as readonly string[]).includes(e.type));
   if (settling.length === 0) return [];
   const attemptIds = [...new Set(settling.map((e) => String((e.data as { attemptId: string }).attemptId)))];
   const rows = await sql<{ student_id: string }[]>`
@@ -35,7 +35,7 @@ export async function touchedStudents(sql: AnySql, events: readonly RecordedEven
 }
 
 /**
- * The decisions reactor: a checkpointed consumer of the assessment's evidence events, run by the projection
+ * The decisions reactor: a checkpointed consumer of the assessment's evidence events (those that settle it), run by the projection
  * runner like any projection. Each batch collects the students it touches and recomputes each inside the
  * batch's transaction, so the decisions it appends commit with the checkpoint. Decision ids are deterministic:
  * a batch delivered again (or a student already recomputed inline by the request that wrote the evidence)
@@ -44,7 +44,9 @@ export async function touchedStudents(sql: AnySql, events: readonly RecordedEven
 export const skillStatusReactor = defineProjection({
   name: 'decisions_skill_status_reactor',
   version: 1,
-  handles: EVIDENCE_EVENT_TYPES,
+  // The settling subset of EVIDENCE_EVENT_TYPES: an answer or a mark would only wake it to find nothing to do
+  // (a screening morning appends thousands of answers).
+  handles: EVIDENCE_SETTLING_TYPES,
   tables: [],
   async applyBatch({ sql, runner }, events) {
     if (!runner) throw new Error('the decisions reactor runs only in the projection runner (it appends events)');
