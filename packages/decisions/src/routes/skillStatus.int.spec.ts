@@ -234,6 +234,42 @@ describe('GET /api/sse/students/{id}/skill-status', () => {
     expect(evidence.voided).toHaveLength(3);
   });
 
+  it('parallel evidence requests for one student race their recomputes to one consistent read model', async () => {
+    const p = await newStudent();
+    await Promise.all([wordListRead(p.id), wordListRead(p.id), oralReading(p.id), wordListRead(p.id)]);
+    const rows = bySubSkill((await skillStatus(p.id)).rows);
+    expect(rows.fw_common_words).toMatchObject({ status: 'developing', adrRuleId: 'ADR-02', ssrRuleId: 'SSR-02' });
+    expect(rows.fw_common_words!.evidence.reads).toHaveLength(3);
+    expect(rows.or_connected_text).toMatchObject({ status: 'on_track', adrRuleId: 'ADR-02' });
+    // The stored rows are the decisions of the final evidence: recomputing now appends nothing.
+    expect(await recomputeSkillStatus(t.runtime, p.id)).toEqual({ appended: 0 });
+  });
+
+  it('evidenceOf: per question the pinned sub-skill and measure with the answer event ids; reads with their events', async () => {
+    const e = await evidenceOf(t.db.sql, s.id);
+    expect(e.sittings).toHaveLength(1);
+    const [sitting] = e.sittings;
+    expect(sitting!.questions).toHaveLength(10);
+    expect(sitting!.questions.filter((q) => q.subSkillId === 'fw_common_words').map((q) => q.correct)).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ]);
+    expect(sitting!.questions.every((q) => q.eventId !== null)).toBe(true);
+    expect(sitting!.measures.map((m) => [m.measureCode, m.raw, m.max, m.complete])).toEqual([
+      ['word_recognition', 3, 4, true],
+      ['text1_comprehension', 3, 3, true],
+      ['spelling_choice', 3, 3, true],
+    ]);
+    // The word-list read was voided: out of the reads, listed among the voided.
+    expect(e.reads.map((r) => [r.cell, r.band, r.wcpm])).toEqual([['oral_text', 'on_track', 30]]);
+    expect(e.reads[0]!.eventIds).toHaveLength(2);
+    expect(e.voided.map((v) => v.attemptId)).toEqual([readId]);
+    expect(e.allVoidedWindows).toEqual([]);
+    expect((await evidenceOf(t.db.sql, s.id, { window: 'MOY' })).sittings).toEqual([]);
+  });
+
   it('the reactor (projection runner) decides evidence no request recomputed, and re-delivery appends nothing', async () => {
     // Evidence appended by a command outside any request: no inline recompute.
     const r = await newStudent();
