@@ -36,6 +36,7 @@ export function phaseOf(index: number, op: Operation): Phase {
 /** The world id a parameter or field name stands for, if any. */
 export function refName(op: Operation, name: string): TenantRef | 'classCode' | undefined {
   if (name === 'id' && op.path.startsWith('/api/students/{id}')) return 'studentId';
+  if (name === 'id' && op.path.startsWith('/api/sse/students/{id}')) return 'studentId';
   if (name === 'id' && op.path.startsWith('/api/admin/word-lists/{id}')) return 'wordListId';
   if (name === 'id' && op.path.startsWith('/api/word-lists/{id}')) return 'wordListId';
   if (name === 'id' && op.path.startsWith('/api/items/{id}')) return 'itemId';

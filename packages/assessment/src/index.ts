@@ -1,6 +1,16 @@
 export { recordEvidence } from './commands/recordEvidence';
 export { assessmentContext } from './context';
 export * from './events';
+export { evidenceOf } from './evidence/evidenceOf';
+export type {
+  EvidenceFilter,
+  MeasureEvidence,
+  QuestionEvidence,
+  ReadEvidence,
+  SittingEvidence,
+  StudentEvidence,
+  VoidedEvidence,
+} from './evidence/evidenceTypes';
 export { type BandedRead, bandedRead, RATE_CUTS, type RateCut } from './oral/bandedRead';
 export { markOralReading } from './oral/markOralReading';
 export { foldOralReading, type OralReadingState } from './oral/oralReadingState';

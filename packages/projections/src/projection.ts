@@ -1,10 +1,16 @@
-import type { TransactionSql } from '@qiraa/db';
-import type { RecordedEvent } from '@qiraa/eventstore';
+import type { Sql, TransactionSql } from '@qiraa/db';
+import type { EventStore, RecordedEvent } from '@qiraa/eventstore';
 
 export interface ProjectionContext {
   readonly sql: TransactionSql;
   /** Physical name of one of the projection's tables: the live table, or its shadow during a rebuild. */
   table(name: string): string;
+  /**
+   * The runner's pool and event store, when the runner or a rebuild applies the batch (not inline): a
+   * _reactor_ (a projection whose applyBatch appends its own context's events, docs/literacy-core.md) appends
+   * through `store` joining `sql`'s transaction, so its events commit with the checkpoint.
+   */
+  readonly runner?: { readonly sql: Sql; readonly store: EventStore };
 }
 
 /**

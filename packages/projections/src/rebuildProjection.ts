@@ -36,7 +36,7 @@ export async function rebuildProjection(
   options.onProgress?.({ applied, total });
 
   const applyBatches = async (tx: ProjectionContext['sql'], untilCaughtUp: boolean) => {
-    const ctx: ProjectionContext = { sql: tx, table: shadowName };
+    const ctx: ProjectionContext = { sql: tx, table: shadowName, runner: deps };
     for (;;) {
       const batch = await store.readAll({ after: checkpoint, limit, types: projection.handles });
       if (batch.events.length > 0) await projection.applyBatch(ctx, batch.events);

@@ -44,7 +44,7 @@ export async function runProjectionBatch(
     if (stored.version > projection.version) return { kind: 'newer_version_stored', storedVersion: stored.version };
     if (!batch || stored.checkpoint !== seen.checkpoint)
       return { kind: 'applied', applied: 0, caughtUp: false, waiting: false, stale: true };
-    const ctx = { sql: tx, table: (name: string) => name };
+    const ctx = { sql: tx, table: (name: string) => name, runner: deps };
     if (batch.events.length > 0) await projection.applyBatch(ctx, batch.events);
     if (batch.checkpoint !== stored.checkpoint) {
       await saveCheckpoint(tx, projection.name, batch.checkpoint, batch.events.length);

@@ -1,6 +1,7 @@
 import { assessmentContext } from '@qiraa/assessment';
 import { auditContext } from '@qiraa/audit';
 import { contentContext } from '@qiraa/content';
+import { decisionsContext } from '@qiraa/decisions';
 import { gamificationContext } from '@qiraa/gamification';
 import { identityContext } from '@qiraa/identity';
 import type { BoundedContext } from '@qiraa/kernel';
@@ -15,6 +16,7 @@ export const contexts: readonly BoundedContext[] = [
   notificationsContext,
   contentContext,
   assessmentContext,
+  decisionsContext,
 ];
 
 export const allProjections = (list: readonly BoundedContext[] = contexts): Projection[] =>

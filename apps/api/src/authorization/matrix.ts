@@ -7,6 +7,7 @@ import { contentCatalogRows } from './rows/contentCatalog';
 import { contentFormRows } from './rows/contentForms';
 import { contentImportRows } from './rows/contentImport';
 import { contentItemRows } from './rows/contentItems';
+import { decisionRows } from './rows/decisions';
 import { gamificationRows } from './rows/gamification';
 import { gamificationAdminRows } from './rows/gamificationAdmin';
 import { identityAccountRows } from './rows/identityAccount';
@@ -36,4 +37,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...assessmentPageRows,
   ...assessmentSittingRows,
   ...assessmentOralRows,
+  ...decisionRows,
 ];

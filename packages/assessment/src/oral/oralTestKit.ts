@@ -67,10 +67,14 @@ export async function voidAttempt(sql: Sql, store: EventStore, kind: AttemptKind
   return Number(id);
 }
 
-/** Streams and attempts stored: a refused request must leave both unchanged. */
+/**
+ * Streams and attempts stored: a refused request must leave both unchanged. The decisions a downstream context
+ * derives from accepted evidence (`decision-<id>` streams) are not this context's writes and are left out.
+ */
 export async function writeCounts(sql: Sql) {
   const [row] = await sql<{ streams: number; events: number; attempts: number; uses: number }[]>`
-    select (select count(*)::int from es_streams) as streams, (select count(*)::int from es_events) as events,
+    select (select count(*)::int from es_streams where stream_type <> 'decision') as streams,
+           (select count(*)::int from es_events where stream_id not like 'decision-%') as events,
            (select count(*)::int from asm_attempts) as attempts,
            (select count(*)::int from content_word_list_uses) as uses`;
   return row!;

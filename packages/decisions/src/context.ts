@@ -1,0 +1,18 @@
+import { defineContext } from '@qiraa/kernel';
+import { recomputeAfterEvidence } from './inline/recomputeAfterEvidence';
+import { DECISIONS_PROJECTIONS } from './projections';
+import { skillStatusRoutes } from './routes/skillStatusRoutes';
+
+/**
+ * Decisions: what the evidence means. Consumes the assessment's evidence events through a reactor (and, for
+ * read-your-writes, right after the request that wrote them), decides with a versioned rule set, and appends
+ * decisions to `decision-<studentId>`. Assessment never imports this context.
+ */
+export const decisionsContext = defineContext({
+  name: 'decisions',
+  projections: DECISIONS_PROJECTIONS,
+  plugins: (deps) => recomputeAfterEvidence(deps),
+  routes: (deps) => async (app) => {
+    await app.register(skillStatusRoutes(deps));
+  },
+});

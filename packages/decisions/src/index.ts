@@ -1,0 +1,29 @@
+export { decisionIdOf, type RecomputeDeps, recomputeSkillStatus } from './commands/recomputeSkillStatus';
+export { decisionsContext } from './context';
+export { decideSkillStatuses } from './engine/decideSkillStatuses';
+export {
+  type EvidenceSummary,
+  HOLD_REASONS,
+  type HoldReason,
+  type SkillStatusDecision,
+  type SkillStatusKey,
+} from './engine/skillStatusTypes';
+export { DECISION_EVENT_TYPES, SKILL_STATUS_DECIDED, type SkillStatusDecided, streams } from './events';
+export { INLINE_RECOMPUTE_LIMIT } from './inline/recomputeAfterEvidence';
+export { DECISIONS_PROJECTIONS, skillStatusProjection, skillStatusReactor } from './projections';
+export { EVIDENCE_SETTLING_TYPES, touchedStudents } from './projections/skillStatusReactor';
+export { skillStatusOf } from './queries/skillStatusOf';
+export {
+  CURRENT_RULE_SET,
+  RULE_SETS,
+  type RuleSet,
+  RuleSetError,
+  rankOf,
+  ruleSetOf,
+  ruleSetVersion,
+  STATUS_TOKENS,
+  type StatusToken,
+} from './rules/ruleSet';
+
+/** A skill-status read model row that is a safe stop: downstream consumers (profiles, clusters, mastery) halt. */
+export const isDoNotDecideYet = (row: { doNotDecideYet: boolean }) => row.doNotDecideYet;

@@ -1,0 +1,11 @@
+import type { Projection } from '@qiraa/projections';
+import { skillStatusProjection } from './skillStatusProjection';
+import { skillStatusReactor } from './skillStatusReactor';
+
+/**
+ * The decisions context's runner entries: the reactor over the assessment's evidence (appends decisions) and
+ * the read model of those decisions.
+ */
+export const DECISIONS_PROJECTIONS: readonly Projection[] = [skillStatusReactor, skillStatusProjection];
+
+export { skillStatusProjection, skillStatusReactor };

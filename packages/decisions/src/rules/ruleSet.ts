@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import { type Static, Type } from 'typebox';
+import Value from 'typebox/value';
+
+/**
+ * The closed, asset-framed status tokens of a sub-skill, weakest first. The same four words as the read bands
+ * of the assessment context, so an oral band and a status read alike; they reach parents only as one of four
+ * Arabic phrases (parent portal), never as the token. No deficit word ("at risk", "struggling") anywhere.
+ */
+export const STATUS_TOKENS = ['beginning', 'developing', 'on_track', 'strong'] as const;
+export type StatusToken = (typeof STATUS_TOKENS)[number];
+export const rankOf = (token: StatusToken) => STATUS_TOKENS.indexOf(token);
+
+const Token = Type.Union(STATUS_TOKENS.map((t) => Type.Literal(t)));
+const RuleId = (prefix: 'ADR' | 'SSR') => Type.String({ pattern: `^${prefix}-[0-9]{2}$` });
+const Count = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]);
+const Percent = Type.Integer({ minimum: 0, maximum: 100 });
+
+/** The shape of `rules/v<N>.json`, checked when the module loads (a malformed rule set never starts). */
+const RuleSetSchema = Type.Object(
+  {
+    version: Type.String({ pattern: '^v[0-9]+$' }),
+    publishedAt: Type.String({ format: 'date' }),
+    statusTokens: Type.Array(Token, { minItems: 4, maxItems: 4 }),
+    oralCellSubSkills: Type.Object(
+      { oral_text: Type.String(), oral_familiar_words: Type.String(), oral_pseudowords: Type.String() },
+      { additionalProperties: false },
+    ),
+    adequacy: Type.Array(
+      Type.Object(
+        {
+          id: RuleId('ADR'),
+          name: Type.String(),
+          requires: Type.Object({ minItems: Count, minBandedProbes: Count }, { additionalProperties: false }),
+          statusRules: Type.Array(RuleId('SSR')),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1 },
+    ),
+    status: Type.Array(
+      Type.Object(
+        {
+          id: RuleId('SSR'),
+          name: Type.String(),
+          minPercent: Type.Optional(
+            Type.Object({ developing: Percent, on_track: Percent, strong: Percent }, { additionalProperties: false }),
+          ),
+          maxRankGap: Type.Optional(Type.Integer({ minimum: 0, maximum: 3 })),
+          minRankGap: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export type RuleSetData = Static<typeof RuleSetSchema>;
+
+/** A loaded rule set: the data plus the thresholds the engine reads, resolved by rule id. */
+export interface RuleSet {
+  readonly version: string;
+  readonly data: RuleSetData;
+  readonly oralCellSubSkills: Readonly<Record<string, string>>;
+  readonly minItems: number;
+  readonly minBandedProbes: number;
+  readonly digitalMinPercent: { developing: number; on_track: number; strong: number };
+  readonly maxAgreeingGap: number;
+}
+
+export class RuleSetError extends Error {
+  constructor(version: string, problem: string) {
+    super(`decision rule set ${version}: ${problem}`);
+    this.name = 'RuleSetError';
+  }
+}
+
+/**
+ * Checks a rule set's data and resolves it. The engine's rule ids are fixed (each names one branch of
+ * decideSkillStatuses); a rule set chooses their thresholds. So a version must carry every one of them, with
+ * thresholds that agree (the split rule starts where the agreeing one ends; the percent cuts rise).
+ */
+export function ruleSetOf(raw: unknown): RuleSet {
+  const version = (raw as { version?: unknown })?.version;
+  const name = typeof version === 'string' ? version : '?';
+  if (!Value.Check(RuleSetSchema, raw)) {
+    const first = [...Value.Errors(RuleSetSchema, raw)][0];
+    throw new RuleSetError(name, `malformed (${first?.instancePath ?? ''} ${first?.message ?? ''})`);
+  }
+  const data = raw;
+  if (data.statusTokens.join() !== STATUS_TOKENS.join()) throw new RuleSetError(name, 'status tokens differ');
+  const adr = (id: string) => data.adequacy.find((r) => r.id === id) ?? missing(name, id);
+  const ssr = (id: string) => data.status.find((r) => r.id === id) ?? missing(name, id);
+  const combined = adr('ADR-03');
+  const oral = adr('ADR-02');
+  const digital = adr('ADR-01');
+  adr('ADR-09');
+  const percent = ssr('SSR-01').minPercent ?? missing(name, 'SSR-01 minPercent');
+  ssr('SSR-02');
+  const agree = ssr('SSR-03').maxRankGap ?? missing(name, 'SSR-03 maxRankGap');
+  const split = ssr('SSR-04').minRankGap ?? missing(name, 'SSR-04 minRankGap');
+  if (split !== agree + 1) throw new RuleSetError(name, 'SSR-04 must start where SSR-03 ends');
+  if (!(percent.developing < percent.on_track && percent.on_track < percent.strong)) {
+    throw new RuleSetError(name, 'SSR-01 percent cuts must rise');
+  }
+  const minItems = digital.requires.minItems ?? missing(name, 'ADR-01 minItems');
+  const minBandedProbes = oral.requires.minBandedProbes ?? missing(name, 'ADR-02 minBandedProbes');
+  if (combined.requires.minItems !== minItems || combined.requires.minBandedProbes !== minBandedProbes) {
+    throw new RuleSetError(name, 'ADR-03 must require what ADR-01 and ADR-02 require');
+  }
+  return {
+    version: data.version,
+    data,
+    oralCellSubSkills: data.oralCellSubSkills,
+    minItems,
+    minBandedProbes,
+    digitalMinPercent: percent,
+    maxAgreeingGap: agree,
+  };
+}
+
+function missing(version: string, what: string): never {
+  throw new RuleSetError(version, `missing ${what}`);
+}
+
+const load = (file: string) =>
+  ruleSetOf(JSON.parse(readFileSync(new URL(`../../rules/${file}`, import.meta.url), 'utf8')));
+
+/** Every published rule set by version: a decision folds with the version it pinned, never the current one. */
+export const RULE_SETS: ReadonlyMap<string, RuleSet> = new Map([['v1', load('v1.json')]]);
+
+/** The version new decisions pin. */
+export const CURRENT_RULE_SET: RuleSet = RULE_SETS.get('v1') as RuleSet;
+
+export function ruleSetVersion(version: string): RuleSet {
+  const found = RULE_SETS.get(version);
+  if (!found) throw new RuleSetError(version, 'unknown version');
+  return found;
+}
