@@ -66,8 +66,12 @@ export async function rebuildProjection(
       if (!batch.caughtUp) next = read(batch.checkpoint);
       await sql.begin(async (tx) => {
         await Promise.all([
-          tx`set local synchronous_commit = off`,
-          batch.events.length > 0 ? projection.applyBatch({ sql: tx, table: shadowName }, batch.events) : null,
+          // Only shadow tables are written here, unless the projection is a reactor (no tables): a reactor
+          // appends events others read at once, so its batches commit durably.
+          projection.tables.length > 0 ? tx`set local synchronous_commit = off` : null,
+          batch.events.length > 0
+            ? projection.applyBatch({ sql: tx, table: shadowName, runner: deps }, batch.events)
+            : null,
         ]);
       });
       applied += batch.events.length;

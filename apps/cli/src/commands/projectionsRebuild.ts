@@ -28,6 +28,7 @@ export async function projectionsRebuildCommand(name: string | undefined, option
         Presets.shades_classic,
       );
       let shown = false; // an empty log gets no bar, only the summary line
+      // A failed rebuild must stop the bar too: its timer would keep the process alive.
       const result = await rebuildProjection({ sql, store }, projection, {
         batchSize,
         onProgress: ({ applied, total }) => {
@@ -37,8 +38,9 @@ export async function projectionsRebuildCommand(name: string | undefined, option
           bar.setTotal(total);
           bar.update(applied);
         },
+      }).finally(() => {
+        if (shown) bar.stop();
       });
-      if (shown) bar.stop();
       const seconds = (Date.now() - started) / 1000;
       console.log(`rebuilt ${projection.name}: ${result.applied} events in ${seconds.toFixed(2)} s`);
     }
