@@ -3,6 +3,10 @@ export { assessmentContext } from './context';
 export * from './events';
 export { type BandedRead, bandedRead, RATE_CUTS, type RateCut } from './oral/bandedRead';
 export { foldOralReading, type OralReadingState } from './oral/oralReadingState';
+export { type OralReadingView, oralReadingView } from './oral/oralReadingView';
+export { OralReadingSchema } from './oral/orfSchemas';
+export { bandFields, literals as enumOf, WindowSchema } from './oral/readSchemas';
+export { STAFF_REACH, STAFF_READERS } from './oral/staffReach';
 export {
   ORF_DURATION_SECONDS,
   ORF_MARKS,
@@ -22,6 +26,12 @@ export {
 export { BLUEPRINT_STATUSES, type BlueprintStatus } from './page/blueprintStatus';
 export { CELL_STATUSES, type CellStatus } from './page/cellStatus';
 export { ASSESSMENT_PROJECTIONS } from './projections';
+export {
+  type AttemptHistoryQuery,
+  type AttemptHistoryRow,
+  attemptHistoryOf,
+  attemptOf,
+} from './queries/attemptHistory';
 export {
   type BandBasis,
   bandRead,
@@ -59,7 +69,12 @@ export {
   type SittingResult,
   scoreSitting,
 } from './sittings/scoreSitting';
-export { type SittingResultRead, sittingResultOf } from './sittings/sittingResultOf';
+export { type SittingResultRead, sittingResultOf, sittingResultsOf } from './sittings/sittingResultOf';
+export {
+  MeasureCompositeSchema,
+  MeasureItemReviewSchema,
+  MeasureResultSchema,
+} from './sittings/sittingSchemas';
 export type {
   DigitalSittingStarted,
   PlannedQuestion,
@@ -89,3 +104,4 @@ export {
   windowCalendarState,
 } from './windows/windowState';
 export type { WordListReadData } from './wordListReads/recordWordListRead';
+export { type WordListReadView, wordListReadView } from './wordListReads/wordListReadView';

@@ -6,6 +6,7 @@ import { identityContext } from '@qiraa/identity';
 import type { BoundedContext } from '@qiraa/kernel';
 import { notificationsContext } from '@qiraa/notifications';
 import type { Projection } from '@qiraa/projections';
+import { reportsContext } from '@qiraa/reports';
 
 /** Every bounded context the apps compose, in registration order. A new context is one line here. */
 export const contexts: readonly BoundedContext[] = [
@@ -15,6 +16,7 @@ export const contexts: readonly BoundedContext[] = [
   notificationsContext,
   contentContext,
   assessmentContext,
+  reportsContext,
 ];
 
 export const allProjections = (list: readonly BoundedContext[] = contexts): Projection[] =>

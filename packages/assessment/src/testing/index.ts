@@ -1,2 +1,3 @@
 export * from './attempts';
 export * from './sittingFixtures';
+export { importDemoFiles, setWindows } from '../oral/oralTestKit';
