@@ -4,9 +4,6 @@ export * from './events';
 export { type BandedRead, bandedRead, RATE_CUTS, type RateCut } from './oral/bandedRead';
 export { foldOralReading, type OralReadingState } from './oral/oralReadingState';
 export { type OralReadingView, oralReadingView } from './oral/oralReadingView';
-export { OralReadingSchema } from './oral/orfSchemas';
-export { bandFields, literals as enumOf, WindowSchema } from './oral/readSchemas';
-export { STAFF_REACH, STAFF_READERS } from './oral/staffReach';
 export {
   ORF_DURATION_SECONDS,
   ORF_MARKS,
@@ -15,6 +12,7 @@ export {
   type OralReadingStoppedData,
   type OrfMark,
 } from './oral/orfEvents';
+export { OralReadingSchema } from './oral/orfSchemas';
 export {
   currentReadCuts,
   pinnedReadCuts,
@@ -23,6 +21,8 @@ export {
   type ReadCutPin,
   type ReadCutTable,
 } from './oral/readCuts';
+export { bandFields, literals as enumOf, WindowSchema } from './oral/readSchemas';
+export { STAFF_REACH, STAFF_READERS } from './oral/staffReach';
 export { BLUEPRINT_STATUSES, type BlueprintStatus } from './page/blueprintStatus';
 export { CELL_STATUSES, type CellStatus } from './page/cellStatus';
 export { ASSESSMENT_PROJECTIONS } from './projections';

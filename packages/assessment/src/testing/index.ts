@@ -1,3 +1,3 @@
+export { importDemoFiles, setWindows } from '../oral/oralTestKit';
 export * from './attempts';
 export * from './sittingFixtures';
-export { importDemoFiles, setWindows } from '../oral/oralTestKit';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type Client, client, useTestWorld } from '@qiraa/api/testing';
 import {
+  startSitting as fixtureSitting,
   importDemoFiles,
   importDemoScreeningForms,
   openWindowFor,
-  startSitting as fixtureSitting,
 } from '@qiraa/assessment/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -166,7 +166,7 @@ describe('GET /api/reports/students/{id}/session-results', () => {
     ).toEqual([
       ['word_recognition', 3, 4, true],
       ['text1_comprehension', 3, 3, true],
-      ['spelling', 1, 3, true],
+      ['spelling_choice', 1, 3, true],
     ]);
     const stored = await t.db.sql<{ result: { measures: { level: number }[] } }[]>`
       select result from asm_attempts where attempt_id = ${made.sitting}`;
@@ -224,7 +224,8 @@ describe('GET /api/reports/students/{id}/session-results', () => {
   });
 
   it('filters by academic year, window and kind', async () => {
-    const ids = async (query: string) => (await results(w.a.studentId, query)).json().items.map((r: Row) => r.sessionId);
+    const ids = async (query: string) =>
+      (await results(w.a.studentId, query)).json().items.map((r: Row) => r.sessionId);
     expect(await ids(`?academicYear=${YEAR}&window=BOY`)).toHaveLength(4);
     expect(await ids('?academicYear=2025-2026')).toEqual([]);
     expect(await ids('?window=MOY')).toEqual([]);
@@ -265,7 +266,9 @@ describe('GET /api/reports/students/{id}/session-results', () => {
     } while (cursor && pages < 10);
     expect(pages).toBe(3);
     expect(seen).toEqual(all.map((r) => r.sessionId));
-    expect(all.map((r) => r.at)).toEqual([starts[4], same, same, same, starts[0]].map((s) => new Date(s).toISOString()));
+    expect(all.map((r) => r.at)).toEqual(
+      [starts[4], same, same, same, starts[0]].map((s) => new Date(s).toISOString()),
+    );
 
     for (const bad of ['nope', Buffer.from('{"s":"1.5","i":"x"}').toString('base64url'), 'e30']) {
       const res = await results(studentId, `?cursor=${bad}`);
@@ -294,7 +297,7 @@ describe('GET /api/reports/students/{id}/sessions/{kind}/{sessionId}', () => {
     expect(body.measures.map((m: { measureCode: string; raw: number }) => [m.measureCode, m.raw])).toEqual([
       ['word_recognition', 3],
       ['text1_comprehension', 3],
-      ['spelling', 1],
+      ['spelling_choice', 1],
     ]);
     expect(body.measures[0]).toMatchObject({
       labelAr: expect.any(String),
@@ -310,8 +313,9 @@ describe('GET /api/reports/students/{id}/sessions/{kind}/{sessionId}', () => {
     );
     expect(body.itemReview).toHaveLength(10);
     expect(body.itemReview.map((r: { position: number }) => r.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(body.itemReview.filter((r: { correct: boolean }) => !r.correct).map((r: { position: number }) => r.position))
-      .toEqual([1, 9, 10]);
+    expect(
+      body.itemReview.filter((r: { correct: boolean }) => !r.correct).map((r: { position: number }) => r.position),
+    ).toEqual([1, 9, 10]);
     for (const [position, key] of made.wrongKeys) expect(body.itemReview[position - 1].answer).toBe(key);
     for (const r of body.itemReview) {
       expect(Object.keys(r).sort()).toEqual(['answer', 'correct', 'measureCode', 'pattern', 'position', 'skill']);
@@ -330,7 +334,13 @@ describe('GET /api/reports/students/{id}/sessions/{kind}/{sessionId}', () => {
     const res = await detail(w.a.studentId, 'oral_text', made.oral.id);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ kind: 'oral_text', mode: null, measures: null, itemReview: null, trainingGroups: null });
+    expect(body).toMatchObject({
+      kind: 'oral_text',
+      mode: null,
+      measures: null,
+      itemReview: null,
+      trainingGroups: null,
+    });
     const o = made.oral;
     expect(body.oralReading).toEqual({
       passageId: o.passageId,
