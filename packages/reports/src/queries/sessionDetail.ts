@@ -16,6 +16,13 @@ import { sessionHead } from './sessionResults';
 /** Every refusal of a session that is not this student's of this kind answers the same (no probing). */
 const unknownSession = () => notFound('session');
 
+/** The session's attempt row; 404 unless it is an attempt of this student and of this kind. */
+export async function sessionOf(sql: Sql, studentId: number, kind: SessionKind, sessionId: string) {
+  const row = await attemptOf(sql, sessionId);
+  if (!row || row.studentId !== studentId || row.kind !== kind) throw unknownSession();
+  return row;
+}
+
 /** Errors and self-corrections up to the last word read (every mark before the stop), and the marks past it. */
 function markSummary(view: OralReadingView) {
   const last = view.lastWordIndex ?? Number.POSITIVE_INFINITY;
@@ -95,8 +102,7 @@ export async function sessionDetail(
   kind: SessionKind,
   sessionId: string,
 ) {
-  const row = await attemptOf(deps.sql, sessionId);
-  if (!row || row.studentId !== studentId || row.kind !== kind) throw unknownSession();
+  const row = await sessionOf(deps.sql, studentId, kind, sessionId);
   // The stored id (lower case): stream names are built from it, whatever case the path used.
   const id = row.attemptId;
   const none = { measures: null, composite: null, itemReview: null, oralReading: null, wordListRead: null };

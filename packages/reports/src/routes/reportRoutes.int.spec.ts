@@ -471,6 +471,11 @@ describe('reach', () => {
     for (const token of [w.a.adminToken, w.a.parentToken, w.superToken]) {
       for (const res of await Promise.all(both(999_999, token))) expect(res.statusCode, res.body).toBe(404);
     }
+    // The session is part of the tenant check: not the child's (another organization's here) is 404 before 403.
+    for (const token of [w.a.otherTeacherToken, w.a.parentToken, w.a.studentToken]) {
+      const res = await detail(w.a.studentId, 'digital_sitting', made.orgBSitting, client(t.app, token));
+      expect(res.statusCode, res.body).toBe(404);
+    }
     // A user id that is not a student (the teacher) is no student: 404.
     for (const res of await Promise.all(both(w.a.teacherId, w.a.adminToken))) expect(res.statusCode).toBe(404);
   });

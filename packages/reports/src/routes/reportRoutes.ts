@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { STAFF_READERS } from '@qiraa/assessment';
 import { errorResponses, unprocessable } from '@qiraa/http-kit';
-import { callerOf, tenantTarget } from '@qiraa/identity';
+import { callerOf, type TargetCheck, tenantTarget } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { decodeCursor } from '../queries/cursor';
-import { sessionDetail } from '../queries/sessionDetail';
+import { sessionDetail, sessionOf } from '../queries/sessionDetail';
 import { sessionResults } from '../queries/sessionResults';
 import {
   RESULTS_PAGE_DEFAULT,
@@ -17,6 +17,7 @@ import {
   security,
   tags,
 } from '../schemas';
+import type { SessionKind } from '../sessionKinds';
 import { requireStaffReach } from '../staffReach';
 
 const REACH =
@@ -31,6 +32,13 @@ export const reportRoutes =
   async (app) => {
     const { sql } = deps;
     const studentTarget = tenantTarget(sql, { id: 'student' });
+    // Tenant before permission, the session included: another organization's session (or one not this
+    // child's, or of another kind) is 404 to every caller, before any 403.
+    const sessionTarget: TargetCheck = async (request) => {
+      await studentTarget(request);
+      const { id, kind, sessionId } = request.params as { id: number; kind: SessionKind; sessionId: string };
+      await sessionOf(sql, id, kind, sessionId);
+    };
 
     app.get(
       '/reports/students/:id/session-results',
@@ -76,12 +84,13 @@ export const reportRoutes =
     app.get(
       '/reports/students/:id/sessions/:kind/:sessionId',
       {
-        config: { anyPermission: STAFF_READERS, target: studentTarget },
+        config: { anyPermission: STAFF_READERS, target: sessionTarget },
         schema: {
           tags,
           summary: 'One assessment session of a student in detail',
           description:
-            `${REACH} The session must be the child’s and of the kind named (else 404, like an unknown id). ` +
+            `${REACH} The session must be the child’s and of the kind named, else 404 like an unknown id (before ` +
+            'any 403). ' +
             'digital_sitting: measures (MeasureResult[] with the pinned cut version), composite (MeasureComposite, ' +
             'informational) and itemReview (MeasureItemReview[]: position, pattern, skill, correct, the child’s ' +
             'answer; never question text or the correct option). oral_text: the marks, their summary and the ' +
@@ -95,6 +104,8 @@ export const reportRoutes =
       },
       async (request) => {
         const { id, kind, sessionId } = request.params;
+        // Callers holding a reader permission reach here without the target having run.
+        await sessionTarget(request);
         await requireStaffReach(sql, callerOf(request), id);
         return sessionDetail(deps, id, kind, sessionId);
       },

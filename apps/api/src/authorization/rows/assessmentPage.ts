@@ -13,14 +13,18 @@ const classFor = ({ world }: MatrixContext, target: Target) =>
         ? world.b.classId
         : MISSING.class;
 
-/** A fresh open digital sitting in the target's class (missing: in A's class, the class itself is missing). */
+/**
+ * A fresh open digital sitting in the target's class (missing: in A's class, the class itself is missing). In
+ * EOY, not the BOY the sitting rows open: the callers refused here leave their sitting open, and a BOY one
+ * would be what the sitting rows' start resumes (its fixture items are no served question).
+ */
 async function freshSitting(ctx: MatrixContext, target: Target): Promise<string> {
   const org = target === 'otherOrg' ? ctx.world.b : ctx.world.a;
   const classId = target === 'missing' ? org.classId : classFor(ctx, target);
   const [cls] = await ctx.t.runtime.sql<{ school_id: string }[]>`select school_id from classes where id = ${classId}`;
   const sitting = await startSitting(
     { sql: ctx.t.runtime.sql, store: ctx.t.runtime.store },
-    { organizationId: org.id, schoolId: cls!.school_id, classId, studentId: org.studentId },
+    { organizationId: org.id, schoolId: cls!.school_id, classId, studentId: org.studentId, window: 'EOY' },
   );
   return sitting.attemptId;
 }

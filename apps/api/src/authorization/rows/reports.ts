@@ -30,7 +30,9 @@ function childrenOf(ctx: MatrixContext) {
       const sameOrgStudentId = created.json().studentId as number;
       const sitting = async (org: World['a'], classId: string, schoolId: string, studentId: number) => ({
         studentId,
-        sessionId: (await startSitting(deps, { organizationId: org.id, schoolId, classId, studentId })).attemptId,
+        // EOY: never the BOY sitting the sitting rows start and resume.
+        sessionId: (await startSitting(deps, { organizationId: org.id, schoolId, classId, studentId, window: 'EOY' }))
+          .attemptId,
       });
       return {
         own: await sitting(a, a.classId, a.schoolId, a.studentId),
