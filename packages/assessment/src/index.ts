@@ -14,6 +14,7 @@ export type {
 export { type BandedRead, bandedRead, RATE_CUTS, type RateCut } from './oral/bandedRead';
 export { markOralReading } from './oral/markOralReading';
 export { foldOralReading, type OralReadingState } from './oral/oralReadingState';
+export { type OralReadingView, oralReadingView } from './oral/oralReadingView';
 export {
   ORF_DURATION_SECONDS,
   ORF_MARKS,
@@ -22,6 +23,7 @@ export {
   type OralReadingStoppedData,
   type OrfMark,
 } from './oral/orfEvents';
+export { OralReadingSchema } from './oral/orfSchemas';
 export {
   currentReadCuts,
   pinnedReadCuts,
@@ -30,12 +32,20 @@ export {
   type ReadCutPin,
   type ReadCutTable,
 } from './oral/readCuts';
+export { bandFields, literals as enumOf, WindowSchema } from './oral/readSchemas';
+export { STAFF_REACH, STAFF_READERS } from './oral/staffReach';
 export { startOralReading } from './oral/startOralReading';
 export { stopOralReading } from './oral/stopOralReading';
 export { BLUEPRINT_STATUSES, type BlueprintStatus } from './page/blueprintStatus';
 export { CELL_STATUSES, type CellStatus } from './page/cellStatus';
 export type { PageClass } from './page/heldClass';
 export { ASSESSMENT_PROJECTIONS } from './projections';
+export {
+  type AttemptHistoryQuery,
+  type AttemptHistoryRow,
+  attemptHistoryOf,
+  attemptOf,
+} from './queries/attemptHistory';
 export {
   type BandBasis,
   bandRead,
@@ -75,7 +85,16 @@ export {
   scoreSitting,
 } from './sittings/scoreSitting';
 export { answerSitting, loadSitting } from './sittings/sittingCommands';
-export { type SittingResultRead, sittingResultOf } from './sittings/sittingResultOf';
+export {
+  type SittingResultRead,
+  sittingResultOf,
+  sittingResultsOf,
+} from './sittings/sittingResultOf';
+export {
+  MeasureCompositeSchema,
+  MeasureItemReviewSchema,
+  MeasureResultSchema,
+} from './sittings/sittingSchemas';
 export type {
   DigitalSittingStarted,
   PlannedQuestion,
@@ -109,3 +128,4 @@ export {
 } from './windows/windowState';
 export { recordWordListRead, type WordListReadData } from './wordListReads/recordWordListRead';
 export { teacherWordLists } from './wordListReads/teacherWordLists';
+export { type WordListReadView, wordListReadView } from './wordListReads/wordListReadView';

@@ -7,6 +7,7 @@ import { identityContext } from '@qiraa/identity';
 import type { BoundedContext } from '@qiraa/kernel';
 import { notificationsContext } from '@qiraa/notifications';
 import type { Projection } from '@qiraa/projections';
+import { reportsContext } from '@qiraa/reports';
 
 /** Every bounded context the apps compose, in registration order. A new context is one line here. */
 export const contexts: readonly BoundedContext[] = [
@@ -17,6 +18,7 @@ export const contexts: readonly BoundedContext[] = [
   contentContext,
   assessmentContext,
   decisionsContext,
+  reportsContext,
 ];
 
 export const allProjections = (list: readonly BoundedContext[] = contexts): Projection[] =>

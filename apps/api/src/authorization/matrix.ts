@@ -16,6 +16,7 @@ import { identityCoreRows } from './rows/identityCore';
 import { identityListRows } from './rows/identityLists';
 import { leaderboardRows } from './rows/leaderboards';
 import { notificationRows } from './rows/notifications';
+import { reportRows } from './rows/reports';
 import { wordListAdminRows } from './rows/wordListsAdmin';
 
 /** Route × caller × target → status, one file of rows per context. Every /api route must have a row. */
@@ -38,4 +39,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...assessmentSittingRows,
   ...assessmentOralRows,
   ...decisionRows,
+  ...reportRows,
 ];

@@ -17,7 +17,19 @@ export async function readSitting(sql: AnySql, attemptId: string): Promise<Sitti
   const [row] = await sql<SittingRow[]>`
     select attempt_id, started, answers, status, end_reason, ended_at, void_id::text
     from asm_sittings where attempt_id = ${attemptId}`;
-  if (!row) return null;
+  return row ? foldOf(row) : null;
+}
+
+/** Several sittings in one query (a page of a report); ids without a sitting are left out. */
+export async function readSittings(sql: AnySql, attemptIds: readonly string[]): Promise<SittingFold[]> {
+  if (attemptIds.length === 0) return [];
+  const rows = await sql<SittingRow[]>`
+    select attempt_id, started, answers, status, end_reason, ended_at, void_id::text
+    from asm_sittings where attempt_id = any(${sql.array([...attemptIds])}::uuid[])`;
+  return rows.map(foldOf);
+}
+
+function foldOf(row: SittingRow): SittingFold {
   return {
     attemptId: row.attempt_id,
     started: row.started,

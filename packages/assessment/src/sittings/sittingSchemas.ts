@@ -101,31 +101,31 @@ export const MeasureResultSchema = Type.Object({
   cutVersion: Nullable(Type.String()),
 });
 
+/** Spec `MeasureComposite`. */
+export const MeasureCompositeSchema = Nullable(
+  Type.Object(
+    { score: Type.Integer({ minimum: 0, maximum: 12 }), outOf: Type.Literal(12) },
+    { description: 'comprehension out of 12 over both passages; informational only' },
+  ),
+);
+
+/** Spec `MeasureItemReview`: never question text or the correct option. */
+export const MeasureItemReviewSchema = Type.Object({
+  position: Type.Integer({ minimum: 1 }),
+  measureCode: Type.String(),
+  pattern: Type.String(),
+  skill: Type.String(),
+  correct: Nullable(Type.Boolean()),
+  answer: Nullable(Type.String()),
+});
+
 export const DiagnosticStateResponse = Type.Object(
   {
     ...sessionStateFields,
     voided: Type.Boolean(),
     measures: Type.Optional(Type.Array(MeasureResultSchema)),
-    composite: Type.Optional(
-      Nullable(
-        Type.Object(
-          { score: Type.Integer({ minimum: 0, maximum: 12 }), outOf: Type.Literal(12) },
-          { description: 'comprehension out of 12 over both passages; informational only' },
-        ),
-      ),
-    ),
-    itemReview: Type.Optional(
-      Type.Array(
-        Type.Object({
-          position: Type.Integer({ minimum: 1 }),
-          measureCode: Type.String(),
-          pattern: Type.String(),
-          skill: Type.String(),
-          correct: Nullable(Type.Boolean()),
-          answer: Nullable(Type.String()),
-        }),
-      ),
-    ),
+    composite: Type.Optional(MeasureCompositeSchema),
+    itemReview: Type.Optional(Type.Array(MeasureItemReviewSchema)),
   },
   {
     description:

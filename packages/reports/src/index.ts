@@ -1,0 +1,2 @@
+export { reportsContext } from './context';
+export { SESSION_KINDS, type SessionKind } from './sessionKinds';

@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { STAFF_READERS } from '@qiraa/assessment';
+import { errorResponses, unprocessable } from '@qiraa/http-kit';
+import { callerOf, type TargetCheck, tenantTarget } from '@qiraa/identity';
+import type { ContextDeps } from '@qiraa/kernel';
+import { decodeCursor } from '../queries/cursor';
+import { sessionDetail, sessionOf } from '../queries/sessionDetail';
+import { sessionResults } from '../queries/sessionResults';
+import {
+  RESULTS_PAGE_DEFAULT,
+  RESULTS_PAGE_MAX,
+  ResultsQuery,
+  SessionDetailResponse,
+  SessionParams,
+  SessionResultsResponse,
+  StudentParams,
+  security,
+  tags,
+} from '../schemas';
+import type { SessionKind } from '../sessionKinds';
+import { requireStaffReach } from '../staffReach';
+
+const REACH =
+  'Staff who reach the child: a teacher of one of the child’s active classes, the principal of the child’s ' +
+  'school, the organization’s admin and manager, the super-admin. A parent or the child is 403 (their portal ' +
+  'is number-free), as is staff of the organization without that relation; another organization’s or an ' +
+  'unknown student is 404 first (tenant before permission).';
+
+/** GET /api/reports/students/{id}/session-results and …/sessions/{kind}/{sessionId} (docs/reports.md). */
+export const reportRoutes =
+  (deps: ContextDeps): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const { sql } = deps;
+    const studentTarget = tenantTarget(sql, { id: 'student' });
+    // Tenant before permission, the session included: another organization's session (or one not this
+    // child's, or of another kind) is 404 to every caller, before any 403.
+    const sessionTarget: TargetCheck = async (request) => {
+      await studentTarget(request);
+      const { id, kind, sessionId } = request.params as { id: number; kind: SessionKind; sessionId: string };
+      await sessionOf(sql, id, kind, sessionId);
+    };
+
+    app.get(
+      '/reports/students/:id/session-results',
+      {
+        config: { anyPermission: STAFF_READERS, target: studentTarget },
+        schema: {
+          tags,
+          summary: 'A student’s assessment sessions, newest first, each with its result in short',
+          description:
+            `${REACH} Every session of the child: digital diagnostic sittings (window and re-diagnostic), oral ` +
+            'readings and word-list reads, open ones included, with kind, window, academic year, when, status and ' +
+            'a short result (digital: each measure’s raw, max and level scored with the pinned cuts, and the ' +
+            'comprehension composite; oral reading and word list: wcpm, accuracy, band, rateCut, provisional). ' +
+            'A voided session is out of every read, so it is left out unless includeVoided=true, which lists it ' +
+            'marked with its void (id void:<int>, reason, at). Filters: academicYear, window, kind. Cursor ' +
+            `pagination: pass nextCursor as cursor; limit defaults to ${RESULTS_PAGE_DEFAULT}, at most ` +
+            `${RESULTS_PAGE_MAX}. A cursor that is not one of ours is 422 VALIDATION_ERROR reason invalid_cursor.`,
+          security,
+          params: StudentParams,
+          querystring: ResultsQuery,
+          response: { 200: SessionResultsResponse, ...errorResponses(400, 401, 403, 404, 422) },
+        },
+      },
+      async (request) => {
+        const studentId = request.params.id;
+        await requireStaffReach(sql, callerOf(request), studentId);
+        const { cursor, limit, includeVoided, ...filter } = request.query;
+        const after = cursor === undefined ? null : decodeCursor(cursor);
+        if (cursor !== undefined && after === null) {
+          throw unprocessable('invalid_cursor', 'cursor is not a nextCursor of this list', [
+            { field: 'cursor', issue: 'unknown cursor' },
+          ]);
+        }
+        return sessionResults(
+          sql,
+          studentId,
+          { ...filter, includeVoided: includeVoided ?? false },
+          { limit: limit ?? RESULTS_PAGE_DEFAULT, after },
+        );
+      },
+    );
+
+    app.get(
+      '/reports/students/:id/sessions/:kind/:sessionId',
+      {
+        config: { anyPermission: STAFF_READERS, target: sessionTarget },
+        schema: {
+          tags,
+          summary: 'One assessment session of a student in detail',
+          description:
+            `${REACH} The session must be the child’s and of the kind named, else 404 like an unknown id (before ` +
+            'any 403). ' +
+            'digital_sitting: measures (MeasureResult[] with the pinned cut version), composite (MeasureComposite, ' +
+            'informational) and itemReview (MeasureItemReview[]: position, pattern, skill, correct, the child’s ' +
+            'answer; never question text or the correct option). oral_text: the marks, their summary and the ' +
+            'scores. oral_word_list: the counts and scores. Scores come from the stored raw counts with the ' +
+            'versions pinned when the session was scored. trainingGroups is null (training days only). A voided ' +
+            'session is still read here, marked with its void.',
+          security,
+          params: SessionParams,
+          response: { 200: SessionDetailResponse, ...errorResponses(400, 401, 403, 404, 422) },
+        },
+      },
+      async (request) => {
+        const { id, kind, sessionId } = request.params;
+        // Callers holding a reader permission reach here without the target having run.
+        await sessionTarget(request);
+        await requireStaffReach(sql, callerOf(request), id);
+        return sessionDetail(deps, id, kind, sessionId);
+      },
+    );
+  };
