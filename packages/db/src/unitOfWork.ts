@@ -17,9 +17,14 @@ export async function inTransaction<T>(sql: Sql, work: (uow: UnitOfWork) => Prom
   const conn = await sql.reserve();
   let result: T;
   try {
-    await conn`begin`;
+    // Sent now, not awaited: the work's first statement goes out with it (one round trip less per
+    // transaction). BEGIN on an idle reserved connection fails only with the connection, which fails the
+    // statements behind it too; its outcome is still checked before COMMIT.
+    const begun = conn`begin`.execute();
+    begun.catch(() => {}); // awaited below when the work succeeds; the work's own error wins otherwise
     try {
       result = await work({ sql: conn as unknown as TransactionSql, afterCommit: (cb) => callbacks.push(cb) });
+      await begun;
       await conn`commit`;
     } catch (error) {
       // A broken connection cannot roll back; the server ends its transaction when the socket closes.

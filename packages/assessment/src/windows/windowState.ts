@@ -28,9 +28,17 @@ export interface WindowCalendarState {
   readonly openWindow: ScreeningWindow | null;
 }
 
+// A formatter per time zone: building one costs more than the rest of a window check (it ran per answer).
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day of `at` in `timeZone` (`YYYY-MM-DD`). */
 export function dayIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 /** What the window state is computed from: the organization's time zone, its stored calendar and overrides. */
@@ -53,7 +61,11 @@ export interface WindowFactsRow {
  * expressions name, so a caller reads them in the statement it already sends (the answer command reads them
  * with the sitting). Read back with `windowFactsOf`.
  */
-export const windowFactsColumns = (sql: AnySql, organizationId: postgres.Fragment, academicYear: postgres.Fragment) => sql`
+export const windowFactsColumns = (
+  sql: AnySql,
+  organizationId: postgres.Fragment,
+  academicYear: postgres.Fragment,
+) => sql`
   (select time_zone from organizations where id = ${organizationId}) as wf_time_zone,
   (select coalesce(json_agg(json_build_object('evidence_window', evidence_window, 'starts_on', starts_on::text,
                                               'ends_on', ends_on::text)), '[]')
