@@ -61,3 +61,36 @@ describe('Arabic A4 PDF (pdf-lib + fontkit + bidi)', () => {
     expect(lines.join(' ')).toBe(passage);
   });
 });
+
+describe('fonts parsed once per process', () => {
+  const words = ['بَيْتٌ', 'شَجَرَةٌ', 'مَدْرَسَةٌ', 'سَمَكَةٌ', 'تُفاحَةٌ', 'نافِذَةٌ', 'عُصْفورٌ', 'حِصانٌ', 'مِفْتاحٌ', 'ضِفْدَعٌ'];
+  const passage = ['ذَهَبَ سامي إلى الحَديقَةِ مَعَ أَبيهِ', 'جَلَسَ تَحْتَ الشَجَرَةِ وَقَرَأَ قِصَةً جَميلَةً'];
+  const lines = (pdf: string) =>
+    pdf
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
+
+  // fontkit keeps a glyph with the characters it was first shaped from; a cache shared across documents left
+  // later documents' ToUnicode entries empty for forms an earlier one made first (their letters vanished).
+  it('maps every glyph of a later document to its letters, as the first document does', async () => {
+    for (let i = 0; i < 3; i++) await sheet(words);
+    expect(lines(await pdfText(await sheet(passage)))).toEqual(passage);
+  });
+
+  it('writes the same bytes for the same sheet, first or after others', async () => {
+    const first = await sheet(passage);
+    await sheet(words);
+    expect(Buffer.from(await sheet(passage)).equals(Buffer.from(first))).toBe(true);
+  });
+
+  it('embeds the Latin face only when a text needs it', async () => {
+    const fontsOf = async (texts: string[]) => {
+      const doc = await PDFDocument.create();
+      const fonts = await embedArabicFonts(doc, texts);
+      return new Set([fonts.arabic, fonts.arabicBold, fonts.latin]).size;
+    };
+    expect(await fontsOf(passage)).toBe(2);
+    expect(await fontsOf([...passage, 'ملف PDF'])).toBe(3);
+  });
+});

@@ -26,7 +26,7 @@ export async function startApi(databaseUrl: string): Promise<RunningApi> {
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
     JWT_SECRET: BENCH_JWT_SECRET,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.BENCH_LOG ?? 'silent',
     PORT: '0',
   });
   const runtime = await openRuntime(config, { role: 'api' });
@@ -52,7 +52,7 @@ export async function startApi(databaseUrl: string): Promise<RunningApi> {
     return closing;
   };
   try {
-    app = await buildApp(runtime, { logLevel: 'silent' });
+    app = await buildApp(runtime, { logLevel: (process.env.BENCH_LOG ?? 'silent') as 'silent' });
     let accepted = 0;
     app.server.on('connection', () => {
       accepted += 1;

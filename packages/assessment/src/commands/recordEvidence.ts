@@ -17,7 +17,9 @@ export async function recordEvidence(
 ): Promise<AppendResult> {
   const result = await store.append(streamId, events, { uow, expected });
   if (result.kind === 'appended') {
-    for (const projection of ASSESSMENT_PROJECTIONS) await applyInline(uow, projection, result.events);
+    // Together on the unit of work's one connection: each projection's statements still run in its own order
+    // (and its shared lock first, in the list's order), but none waits for another projection's round trips.
+    await Promise.all(ASSESSMENT_PROJECTIONS.map((projection) => applyInline(uow, projection, result.events)));
   }
   return result;
 }

@@ -23,7 +23,7 @@ interface EndRow {
 
 /**
  * `asm_attempts`: one row per attempt of any kind (the teacher page, reach checks and voids read it).
- * Three statements per batch: insert the opened attempts, end the ended ones, mark the voided ones. An end
+ * Three statements per batch, pipelined: insert the opened attempts, end the ended ones, mark the voided ones. An end
  * moves a row only out of `in_progress` and a void only fills empty void columns, so applying an event a
  * second time (inline, then the runner) or a batch again changes nothing.
  */
@@ -75,8 +75,10 @@ export const attemptsProjection = defineProjection({
       event_id: e.eventId,
     }));
     const t = sql(table('asm_attempts'));
+    // Sent together on the batch's one connection; they run in this order.
+    const statements: Promise<unknown>[] = [];
     if (opened.length > 0)
-      await sql`
+      statements.push(sql`
         insert into ${t} (attempt_id, kind, cell, organization_id, school_id, class_id, student_id, grade,
           academic_year, evidence_window, status, started_at, started_by, ended_at, end_reason, result,
           supersedes_void_id, last_event_id)
@@ -87,21 +89,22 @@ export const attemptsProjection = defineProjection({
           organization_id text, school_id text, class_id text, student_id bigint, grade int, academic_year text,
           evidence_window text, status text, started_at timestamptz, started_by bigint, ended_at timestamptz,
           end_reason text, result jsonb, supersedes_void_id bigint, last_event_id uuid)
-        on conflict (attempt_id) do nothing`;
+        on conflict (attempt_id) do nothing`);
     if (ended.length > 0)
-      await sql`
+      statements.push(sql`
         update ${t} a set status = r.status, ended_at = r.ended_at, end_reason = r.end_reason,
                result = r.result, last_event_id = r.event_id
         from (select distinct on (attempt_id) * from jsonb_to_recordset(${sql.json(ended as never)})
               as x(attempt_id uuid, status text, ended_at timestamptz, end_reason text, result jsonb,
                     event_id uuid)) r
-        where a.attempt_id = r.attempt_id and a.status = 'in_progress'`;
+        where a.attempt_id = r.attempt_id and a.status = 'in_progress'`);
     if (voided.length > 0)
-      await sql`
+      statements.push(sql`
         update ${t} a set voided_at = r.voided_at, void_id = r.void_id, void_reason = r.void_reason,
                last_event_id = r.event_id
         from jsonb_to_recordset(${sql.json(voided as never)})
              as r(attempt_id uuid, voided_at timestamptz, void_id bigint, void_reason text, event_id uuid)
-        where a.attempt_id = r.attempt_id and a.void_id is null`;
+        where a.attempt_id = r.attempt_id and a.void_id is null`);
+    await Promise.all(statements);
   },
 });

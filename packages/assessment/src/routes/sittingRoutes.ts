@@ -3,6 +3,7 @@ import { errorResponses, notFound, permissionDenied } from '@qiraa/http-kit';
 import { type Caller, callerOf, inOrganizationOr404, studentReach, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import type { FastifyRequest } from 'fastify';
+import { readAnswerFacts } from '../sittings/answerFacts';
 import { readSitting } from '../sittings/readSitting';
 import { SittingRefused, sittingRefusal } from '../sittings/refusal';
 import { answerSitting, loadSitting, resumeSitting } from '../sittings/sittingCommands';
@@ -50,15 +51,6 @@ export const sittingRoutes =
       const [row] = await deps.sql<{ organization_id: string }[]>`
         select organization_id from asm_sittings where attempt_id = ${id}`;
       inOrganizationOr404(callerOf(request), row?.organization_id, 'sitting');
-    };
-
-    // The answered item is a tenant resource too: global content, or the caller's organization's (else 404).
-    const itemTarget = async (request: FastifyRequest) => {
-      const { itemId } = request.body as { itemId: string };
-      const [row] = await deps.sql<{ organization_id: string | null }[]>`
-        select organization_id from content_items where id = ${itemId}`;
-      if (!row) throw notFound('item');
-      if (row.organization_id !== null) inOrganizationOr404(callerOf(request), row.organization_id, 'item');
     };
 
     /** The caller's own sitting, read from its stream (404 for another student's). */
@@ -188,10 +180,18 @@ export const sittingRoutes =
         },
       },
       async (request) => {
-        await itemTarget(request);
-        await ownSitting(request, request.params.id);
-        const fold = await refusing(() => answerSitting(deps, request.params.id, request.body));
-        return studentStateOf(deps.sql, fold);
+        const caller = callerOf(request);
+        const { id } = request.params;
+        // One statement: the sitting's row, the answered item and the window facts (the command decides on them).
+        const facts = await readAnswerFacts(deps.sql, id, request.body.itemId);
+        // The answered item is a tenant resource too: global content, or the caller's organization's (else 404).
+        if (!facts.item) throw notFound('item');
+        if (facts.item.organizationId !== null) inOrganizationOr404(caller, facts.item.organizationId, 'item');
+        inOrganizationOr404(caller, facts.sitting?.organizationId, 'sitting');
+        studentOnly(caller);
+        if (!facts.sitting || facts.sitting.started.studentId !== caller.userId) throw notFound('sitting');
+        const fold = await refusing(() => answerSitting(deps, id, request.body, facts));
+        return studentStateOf(deps.sql, fold, facts.next);
       },
     );
 

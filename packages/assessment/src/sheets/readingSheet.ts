@@ -12,6 +12,7 @@ export interface ReadingSheetInput {
 }
 
 const NAME_SIZE = 14;
+const NAME_LABEL = 'الاسم: ';
 const TITLE_SIZE = 24;
 /** Passage type by grade: large for first readers, book size by grade 4. */
 const bodySizeFor = (grade: number) => (grade <= 1 ? 24 : grade === 2 ? 22 : grade === 3 ? 20 : 18);
@@ -24,7 +25,7 @@ const PARAGRAPH_GAP = 0.6;
  * width at the grade's size, onto as many A4 pages as it needs. No QR code, no page numbers.
  */
 export async function renderReadingSheet(input: ReadingSheetInput): Promise<Uint8Array> {
-  const { doc, fonts } = await sheetDocument();
+  const { doc, fonts } = await sheetDocument([input.title, input.body, NAME_LABEL, input.firstName ?? '']);
   const body: LineStyle = { fonts, size: bodySizeFor(input.grade) };
   const pitch = body.size * LINE_PITCH;
   // The glyphs' own box (ascent above the baseline, descent below) sits in the middle of the line pitch.
@@ -34,7 +35,7 @@ export async function renderReadingSheet(input: ReadingSheetInput): Promise<Uint
 
   if (input.firstName) {
     y -= NAME_SIZE * ASCENT;
-    drawRtlLine(page, `الاسم: ${input.firstName}`, { right: BOX.right, y }, { fonts, size: NAME_SIZE });
+    drawRtlLine(page, `${NAME_LABEL}${input.firstName}`, { right: BOX.right, y }, { fonts, size: NAME_SIZE });
     y -= NAME_SIZE * DESCENT + 10;
   }
   y -= TITLE_SIZE * ASCENT;

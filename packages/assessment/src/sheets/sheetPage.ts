@@ -12,10 +12,13 @@ export const BOX = {
 
 const RULE_GREY = rgb(0.78, 0.78, 0.78);
 
-/** A new PDF with the Arabic fonts embedded, and no metadata (no dates, nothing a reader could print). */
-export async function sheetDocument(): Promise<{ doc: PDFDocument; fonts: ArabicFonts }> {
+/**
+ * A new PDF with the Arabic fonts embedded, and no metadata (no dates, nothing a reader could print).
+ * `texts`: every text the sheet draws, so only the fonts they need are embedded.
+ */
+export async function sheetDocument(texts: readonly string[]): Promise<{ doc: PDFDocument; fonts: ArabicFonts }> {
   const doc = await PDFDocument.create({ updateMetadata: false });
-  return { doc, fonts: await embedArabicFonts(doc) };
+  return { doc, fonts: await embedArabicFonts(doc, texts) };
 }
 
 export const addA4Page = (doc: PDFDocument): PDFPage => doc.addPage([A4.width, A4.height]);

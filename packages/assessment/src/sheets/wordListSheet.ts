@@ -33,7 +33,7 @@ function wordSize(words: readonly string[], cellWidth: number, grade: number, st
  * numbers, no word numbers, no dates), so a child reads words only.
  */
 export async function renderWordListSheet(input: WordListSheetInput): Promise<Uint8Array> {
-  const { doc, fonts } = await sheetDocument();
+  const { doc, fonts } = await sheetDocument([input.title, ...input.words]);
   const perRow = Math.max(1, Math.trunc(input.wordsPerRow));
   const cellWidth = BOX.width / perRow;
   const size =

@@ -17,7 +17,7 @@ export function foldSitting(events: readonly RecordedEvent[]): SittingFold | nul
   const first = events[0];
   if (!first || first.type !== SITTING_STARTED) return null;
   const started = first.data as DigitalSittingStarted;
-  const fold: SittingFold = {
+  const initial: SittingFold = {
     attemptId: started.attemptId,
     started,
     answers: new Map(),
@@ -27,21 +27,27 @@ export function foldSitting(events: readonly RecordedEvent[]): SittingFold | nul
     voided: false,
     streamVersion: first.streamVersion,
   };
+  return foldOnto(initial, events);
+}
+
+/** `fold` with the stream's next `events` applied (a new fold; `fold` is left as it was). */
+export function foldOnto(fold: SittingFold, events: readonly RecordedEvent[]): SittingFold {
+  const next: SittingFold = { ...fold, answers: new Map(fold.answers) };
   for (const e of events) {
-    fold.streamVersion = e.streamVersion;
-    if (e.type === SITTING_ANSWER_RECORDED && fold.status === 'in_progress') {
+    next.streamVersion = e.streamVersion;
+    if (e.type === SITTING_ANSWER_RECORDED && next.status === 'in_progress') {
       const a = e.data as SittingAnswerRecorded;
-      if (!fold.answers.has(a.position)) fold.answers.set(a.position, a);
-    } else if ((e.type === SITTING_COMPLETED || e.type === SITTING_STOPPED) && fold.status === 'in_progress') {
+      if (!next.answers.has(a.position)) next.answers.set(a.position, a);
+    } else if ((e.type === SITTING_COMPLETED || e.type === SITTING_STOPPED) && next.status === 'in_progress') {
       const ended = e.data as SittingStopped;
-      fold.status = e.type === SITTING_COMPLETED ? 'done' : 'stopped';
-      fold.endReason = e.type === SITTING_COMPLETED ? 'completed' : ended.reason;
-      fold.endedAt = ended.at;
+      next.status = e.type === SITTING_COMPLETED ? 'done' : 'stopped';
+      next.endReason = e.type === SITTING_COMPLETED ? 'completed' : ended.reason;
+      next.endedAt = ended.at;
     } else if (e.type === ATTEMPT_VOIDED) {
-      fold.voided = true;
+      next.voided = true;
     }
   }
-  return fold;
+  return next;
 }
 
 /** The position served now: the first question without an answer (the plan's length when all are answered). */

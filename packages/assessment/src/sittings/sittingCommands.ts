@@ -3,9 +3,10 @@ import { inTransaction, type Sql } from '@qiraa/db';
 import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
 import { recordEvidence } from '../commands/recordEvidence';
 import { SITTING_ANSWER_RECORDED, SITTING_COMPLETED, SITTING_STOPPED, type SittingStopped, streams } from '../events';
-import { windowCalendarState } from '../windows/windowState';
+import { type WindowCalendarState, windowCalendarState, windowStateOf } from '../windows/windowState';
+import { type AnswerFacts, readAnswerFacts } from './answerFacts';
 import { pinnedCuts } from './cutTables';
-import { foldSitting, servedPosition } from './foldSitting';
+import { foldOnto, foldSitting, servedPosition } from './foldSitting';
 import { SittingRefused } from './refusal';
 import { resultSummaryOf, scoreSitting } from './scoreSitting';
 import type { SittingAnswerRecorded, SittingFold } from './sittingTypes';
@@ -39,9 +40,8 @@ function refuseEnded(fold: SittingFold): void {
  * ended here with `SittingStopped { reason: window_closed }` (one deterministic id, so the window-close job
  * and this never stop it twice with the same event) and the request is refused `window_closed`.
  */
-async function stopIfWindowClosed(deps: Deps, fold: SittingFold, now: Date): Promise<void> {
+async function stopIfWindowClosed(deps: Deps, fold: SittingFold, calendar: WindowCalendarState, now: Date) {
   const s = fold.started;
-  const calendar = await windowCalendarState(deps.sql, s.organizationId, s.academicYear, now);
   if (calendar.openWindow === s.window) return;
   const ending = { ...fold, status: 'stopped' as const, endReason: 'window_closed' as const };
   const stopped: SittingStopped = {
@@ -72,7 +72,15 @@ async function stopIfWindowClosed(deps: Deps, fold: SittingFold, now: Date): Pro
 /** Resume: the sitting's state; an open one whose window closed is stopped first (409 window_closed). */
 export async function resumeSitting(deps: Deps, fold: SittingFold, now = new Date()): Promise<SittingFold> {
   refuseEnded(fold);
-  if (fold.status === 'in_progress') await stopIfWindowClosed(deps, fold, now);
+  if (fold.status === 'in_progress') {
+    const s = fold.started;
+    await stopIfWindowClosed(
+      deps,
+      fold,
+      await windowCalendarState(deps.sql, s.organizationId, s.academicYear, now),
+      now,
+    );
+  }
   return fold;
 }
 
@@ -90,11 +98,26 @@ const ATTEMPTS = 4;
  * The answer's event id is a function of the sitting and the position, so a re-sent identical answer writes
  * nothing and answers the same state. The append expects the stream version it decided on: a concurrent
  * write (another answer, a void, a window close) makes it decide again on the new stream.
+ *
+ * `read` is what the route read in one statement (`readAnswerFacts`): the first decision is taken on the
+ * sitting's read model row at the stream version it reflects; a refused append (the stream moved) decides
+ * again on the stream itself, as does a row without a stream version.
  */
-export async function answerSitting(deps: Deps, attemptId: string, input: AnswerInput): Promise<SittingFold> {
+export async function answerSitting(
+  deps: Deps,
+  attemptId: string,
+  input: AnswerInput,
+  read?: AnswerFacts,
+): Promise<SittingFold> {
   const now = input.now ?? new Date();
+  let facts = read ?? (await readAnswerFacts(deps.sql, attemptId, input.itemId));
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const fold = await loadSitting(deps, attemptId);
+    if (attempt > 0) facts = await readAnswerFacts(deps.sql, attemptId, input.itemId);
+    const row = facts.sitting;
+    const fold =
+      attempt === 0 && row && row.streamVersion !== null
+        ? { ...row, streamVersion: row.streamVersion }
+        : await loadSitting(deps, attemptId);
     if (!fold) throw new Error(`sitting ${attemptId} vanished`);
     refuseEnded(fold);
     const plan = fold.started.plan;
@@ -107,12 +130,12 @@ export async function answerSitting(deps: Deps, attemptId: string, input: Answer
     const position = servedPosition(fold);
     const served = plan[position];
     if (!served || served.itemId !== input.itemId) throw new SittingRefused('not_the_served_item');
-    await stopIfWindowClosed(deps, fold, now);
+    const s = fold.started;
+    await stopIfWindowClosed(deps, fold, windowStateOf(facts.window, s.organizationId, s.academicYear, now), now);
 
-    const [item] = await deps.sql<{ correct_option_key: string; options: { key: string }[] }[]>`
-      select correct_option_key, options from content_items where id = ${served.itemId}`;
+    const item = facts.item;
     if (!item) throw new Error(`item ${served.itemId} of sitting ${attemptId} is missing`);
-    if (!item.options.some((o) => o.key === input.answer)) throw new SittingRefused('not_an_option');
+    if (!item.optionKeys.includes(input.answer)) throw new SittingRefused('not_an_option');
 
     const recorded: SittingAnswerRecorded = {
       attemptId,
@@ -120,7 +143,7 @@ export async function answerSitting(deps: Deps, attemptId: string, input: Answer
       itemId: served.itemId,
       measureCode: served.measureCode,
       answer: input.answer,
-      correct: input.answer === item.correct_option_key,
+      correct: input.answer === item.correctOptionKey,
       at: now.toISOString(),
     };
     const metadata = { actorUserId: fold.started.studentId, organizationId: fold.started.organizationId };
@@ -145,8 +168,9 @@ export async function answerSitting(deps: Deps, attemptId: string, input: Answer
     const result = await inTransaction(deps.sql, (uow) =>
       recordEvidence(uow, deps.store, streams.sitting(attemptId), events, fold.streamVersion),
     );
+    // The stream is the decided-on fold plus exactly these events (the append expected its version).
+    if (result.kind === 'appended') return foldOnto(fold, result.events);
     // A conflict or a duplicate: someone wrote meanwhile (maybe this very answer); decide again on the stream.
-    if (result.kind === 'appended') return foldSitting([...(await deps.store.readStream(streams.sitting(attemptId)))])!;
   }
   throw new SittingRefused('concurrent_answer');
 }

@@ -1,5 +1,6 @@
 import { type ItemRowDb, itemColumns, type SectionKey, type StudentItem, studentItemOf } from '@qiraa/content';
 import type { AnySql } from '@qiraa/db';
+import type postgres from 'postgres';
 import { servedPosition } from './foldSitting';
 import type { SittingFold } from './sittingTypes';
 
@@ -17,23 +18,40 @@ export interface StudentSessionStateView {
   breakBefore: boolean;
 }
 
+/** A served question's item row with its passage (null without one), as `servedItemColumns` selects it. */
+export type ServedItemRow = ItemRowDb & { passage_json: { id: string; title_ar: string; body_ar: string } | null };
+
+/** The select list of a served question on `content_items`: the item's columns and the plan's passage. */
+export const servedItemColumns = (sql: AnySql, passageId: postgres.Fragment) => sql`
+  ${itemColumns(sql)},
+  (select json_build_object('id', p.id, 'title_ar', p.title_ar, 'body_ar', p.body_ar)
+   from content_passages p where p.id = ${passageId}) as passage_json`;
+
 /**
  * What the student's screen gets: the sitting's sections and progress and, while it is open, the question
  * served now in the student projection (content's `studentItemOf`: never the correct option, the pattern, the
- * level or a rule) with its passage. Built only from the plan the sitting pinned.
+ * level or a rule) with its passage. Built only from the plan the sitting pinned. `prefetched` is the served
+ * question's row when the caller already read it (the answer route reads the next one with its decision).
  */
-export async function studentStateOf(sql: AnySql, fold: SittingFold): Promise<StudentSessionStateView> {
+export async function studentStateOf(
+  sql: AnySql,
+  fold: SittingFold,
+  prefetched?: ServedItemRow | null,
+): Promise<StudentSessionStateView> {
   const plan = fold.started.plan;
   const position = servedPosition(fold);
   const served = fold.status === 'in_progress' ? plan[position] : undefined;
   let item: StudentItem | null = null;
   let passage: StudentSessionStateView['passage'] = null;
   if (served) {
-    const [row] = await sql<ItemRowDb[]>`select ${itemColumns(sql)} from content_items where id = ${served.itemId}`;
-    if (row) item = studentItemOf(row);
-    if (served.passageId) {
-      const [p] = await sql<{ id: string; title_ar: string; body_ar: string }[]>`
-        select id, title_ar, body_ar from content_passages where id = ${served.passageId}`;
+    const [row] =
+      prefetched?.id === served.itemId
+        ? [prefetched]
+        : await sql<ServedItemRow[]>`
+            select ${servedItemColumns(sql, sql`${served.passageId}`)} from content_items where id = ${served.itemId}`;
+    if (row) {
+      const { passage_json: p, ...itemRow } = row;
+      item = studentItemOf(itemRow);
       if (p) passage = { id: p.id, titleAr: p.title_ar, bodyAr: p.body_ar };
     }
   }

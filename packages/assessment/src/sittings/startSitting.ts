@@ -52,24 +52,30 @@ export async function startSitting(deps: { sql: Sql; store: EventStore }, input:
   // Planned outside the transaction: it reads through the pool (catalog cache), which a transaction holding
   // the start lock must not wait for.
   const subSkillIds = input.mode === 're_diagnostic' && input.subSkillIds?.length ? input.subSkillIds : null;
-  const planned = await planSitting(deps.sql, { ...cls, window, subSkillIds });
+  const [planned, cutVersions] = await Promise.all([
+    planSitting(deps.sql, { ...cls, window, subSkillIds }),
+    cutVersionsInForce(deps.sql, cls.organizationId),
+  ]);
   if (input.mode === 're_diagnostic' && planned.cell.kind === 'skills') {
     if (!subSkillIds) throw new SittingRefused('sub_skills_required');
     if (subSkillIds.some((id) => !planned.cell.subSkillIds.includes(id)))
       throw new SittingRefused('sub_skill_not_in_cell');
   }
-  const cutVersions = await cutVersionsInForce(deps.sql, cls.organizationId);
 
   const outcome = await inTransaction(deps.sql, async (uow) => {
     const tx = uow.sql;
     const key = `${input.studentId}|${cls.academicYear}|${window}`;
-    await tx`select pg_advisory_xact_lock(hashtext('asm_sitting_start'), hashtext(${key}))`;
-    const attempts = await tx<{ attempt_id: string; status: string }[]>`
-      select attempt_id, status from asm_attempts
-      where student_id = ${input.studentId} and academic_year = ${cls.academicYear}
-        and evidence_window = ${window} and cell = 'digital' and void_id is null
-        and status in ('in_progress', 'done')
-      order by started_at desc`;
+    // Sent together: on the transaction's one connection the reads run after the lock is granted.
+    const [, attempts, supersedesVoidId] = await Promise.all([
+      tx`select pg_advisory_xact_lock(hashtext('asm_sitting_start'), hashtext(${key}))`,
+      tx<{ attempt_id: string; status: string }[]>`
+        select attempt_id, status from asm_attempts
+        where student_id = ${input.studentId} and academic_year = ${cls.academicYear}
+          and evidence_window = ${window} and cell = 'digital' and void_id is null
+          and status in ('in_progress', 'done')
+        order by started_at desc`,
+      unsupersededVoid(tx, { studentId: input.studentId, year: cls.academicYear, window }),
+    ]);
     const open = attempts.find((a) => a.status === 'in_progress');
     // Read after the transaction: waiting for a pool connection while holding the lock could starve the pool.
     if (open) return { kind: 'resumed', attemptId: open.attempt_id } as const;
@@ -93,11 +99,7 @@ export async function startSitting(deps: { sql: Sql; store: EventStore }, input:
       window,
       startedAt: now.toISOString(),
       startedBy: input.studentId,
-      supersedesVoidId: await unsupersededVoid(tx, {
-        studentId: input.studentId,
-        year: cls.academicYear,
-        window,
-      }),
+      supersedesVoidId,
       mode: input.mode,
       measures: planned.plan.measures,
       plan: planned.plan.plan,

@@ -1,4 +1,5 @@
 import type { AnySql } from '@qiraa/db';
+import type postgres from 'postgres';
 import { defaultCalendar, SCREENING_WINDOWS, type ScreeningWindow, type WindowDates, windowOn } from './calendar';
 
 /** How a window came to be open: its calendar dates, or an administrator who opened it before them. */
@@ -27,10 +28,63 @@ export interface WindowCalendarState {
   readonly openWindow: ScreeningWindow | null;
 }
 
+// A formatter per time zone: building one costs more than the rest of a window check (it ran per answer).
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day of `at` in `timeZone` (`YYYY-MM-DD`). */
 export function dayIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
+
+/** What the window state is computed from: the organization's time zone, its stored calendar and overrides. */
+export interface WindowFacts {
+  /** null when the organization has none stored (the default zone applies). */
+  readonly timeZone: string | null;
+  readonly stored: readonly { evidence_window: ScreeningWindow; starts_on: string; ends_on: string }[];
+  readonly overrides: readonly { evidence_window: ScreeningWindow; opened_at: Date | null; closed_at: Date | null }[];
+}
+
+/** The columns `windowFactsColumns` adds to a select, as they come back. */
+export interface WindowFactsRow {
+  wf_time_zone: string | null;
+  wf_stored: WindowFacts['stored'];
+  wf_overrides: { evidence_window: ScreeningWindow; opened_at: string | null; closed_at: string | null }[];
+}
+
+/**
+ * Three select-list columns (`wf_*`) with the window facts of the organization and academic year the two SQL
+ * expressions name, so a caller reads them in the statement it already sends (the answer command reads them
+ * with the sitting). Read back with `windowFactsOf`.
+ */
+export const windowFactsColumns = (
+  sql: AnySql,
+  organizationId: postgres.Fragment,
+  academicYear: postgres.Fragment,
+) => sql`
+  (select time_zone from organizations where id = ${organizationId}) as wf_time_zone,
+  (select coalesce(json_agg(json_build_object('evidence_window', evidence_window, 'starts_on', starts_on::text,
+                                              'ends_on', ends_on::text)), '[]')
+   from asm_window_calendars where organization_id = ${organizationId} and academic_year = ${academicYear})
+    as wf_stored,
+  (select coalesce(json_agg(json_build_object('evidence_window', evidence_window, 'opened_at', opened_at,
+                                              'closed_at', closed_at)), '[]')
+   from asm_window_overrides where organization_id = ${organizationId} and academic_year = ${academicYear})
+    as wf_overrides`;
+
+export const windowFactsOf = (row: WindowFactsRow): WindowFacts => ({
+  timeZone: row.wf_time_zone,
+  stored: row.wf_stored,
+  overrides: row.wf_overrides.map((o) => ({
+    evidence_window: o.evidence_window,
+    opened_at: o.opened_at === null ? null : new Date(o.opened_at),
+    closed_at: o.closed_at === null ? null : new Date(o.closed_at),
+  })),
+});
 
 /**
  * The screening windows of an organization's academic year at the instant `at`: the stored calendar (or the
@@ -44,16 +98,20 @@ export async function windowCalendarState(
   academicYear: string,
   at: Date = new Date(),
 ): Promise<WindowCalendarState> {
-  const [org] = await sql<{ time_zone: string }[]>`select time_zone from organizations where id = ${organizationId}`;
-  const timeZone = org?.time_zone ?? 'Asia/Amman';
-  const [stored, overrides] = await Promise.all([
-    sql<{ evidence_window: ScreeningWindow; starts_on: string; ends_on: string }[]>`
-      select evidence_window, starts_on::text, ends_on::text from asm_window_calendars
-      where organization_id = ${organizationId} and academic_year = ${academicYear}`,
-    sql<{ evidence_window: ScreeningWindow; opened_at: Date | null; closed_at: Date | null }[]>`
-      select evidence_window, opened_at, closed_at from asm_window_overrides
-      where organization_id = ${organizationId} and academic_year = ${academicYear}`,
-  ]);
+  const [row] = await sql<WindowFactsRow[]>`
+    select ${windowFactsColumns(sql, sql`${organizationId}`, sql`${academicYear}`)}`;
+  return windowStateOf(windowFactsOf(row!), organizationId, academicYear, at);
+}
+
+/** `windowCalendarState` from facts read elsewhere (the answer command reads them with the sitting). Pure. */
+export function windowStateOf(
+  facts: WindowFacts,
+  organizationId: string,
+  academicYear: string,
+  at: Date,
+): WindowCalendarState {
+  const { stored, overrides } = facts;
+  const timeZone = facts.timeZone ?? 'Asia/Amman';
   const dates: WindowDates[] =
     stored.length === SCREENING_WINDOWS.length
       ? SCREENING_WINDOWS.map((w) => {
