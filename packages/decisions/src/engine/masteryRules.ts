@@ -32,8 +32,7 @@ const WINDOW_ORDER: Record<ScreeningWindow, number> = { BOY: 0, MOY: 1, EOY: 2 }
 export const windowRank = (d: { academicYear: string; window: ScreeningWindow }) =>
   `${d.academicYear}|${WINDOW_ORDER[d.window]}`;
 
-const highest = (tokens: readonly StatusToken[]) =>
-  tokens.reduce((best, t) => (rankOf(t) > rankOf(best) ? t : best));
+const highest = (tokens: readonly StatusToken[]) => tokens.reduce((best, t) => (rankOf(t) > rankOf(best) ? t : best));
 
 /**
  * The mastery rule a new skill-status decision fires, given the decisions before it (stream order), or null.
@@ -56,7 +55,9 @@ export function statusMasteryOf(
   if (sameWindow.length > 0) {
     const from = highest(sameWindow);
     const rule = rules.mastery.withinWindow;
-    return rankOf(to) - rankOf(from) >= rule.minRankGain ? { ruleId: rule.id, sourceKind: rule.sourceKind, from, to } : null;
+    return rankOf(to) - rankOf(from) >= rule.minRankGain
+      ? { ruleId: rule.id, sourceKind: rule.sourceKind, from, to }
+      : null;
   }
   const standing = new Map<string, StatusToken | null>();
   for (const p of mine) if (windowRank(p) < here) standing.set(windowRank(p), p.status);
@@ -64,7 +65,9 @@ export function statusMasteryOf(
   const from = earlier[0]?.[1];
   if (!from) return null;
   const rule = rules.mastery.betweenWindows;
-  return rankOf(to) - rankOf(from) >= rule.minRankGain ? { ruleId: rule.id, sourceKind: rule.sourceKind, from, to } : null;
+  return rankOf(to) - rankOf(from) >= rule.minRankGain
+    ? { ruleId: rule.id, sourceKind: rule.sourceKind, from, to }
+    : null;
 }
 
 /**

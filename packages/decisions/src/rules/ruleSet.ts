@@ -103,7 +103,11 @@ export interface RuleSet {
   readonly digitalMinPercent: { developing: number; on_track: number; strong: number };
   readonly maxAgreeingGap: number;
   /** MER-01 (between windows), MER-02 (within a window), MER-03 (a read's band). */
-  readonly mastery: { readonly betweenWindows: MasteryRule; readonly withinWindow: MasteryRule; readonly band: MasteryRule };
+  readonly mastery: {
+    readonly betweenWindows: MasteryRule;
+    readonly withinWindow: MasteryRule;
+    readonly band: MasteryRule;
+  };
 }
 
 export class RuleSetError extends Error {
@@ -148,7 +152,8 @@ export function ruleSetOf(raw: unknown): RuleSet {
   }
   const mer = (id: string): MasteryRule => {
     const rule = data.mastery.rules.find((r) => r.id === id) ?? missing(name, id);
-    if (rule.sourceKind !== MASTERY_RULE_IDS[id]) throw new RuleSetError(name, `${id} must earn ${MASTERY_RULE_IDS[id]}`);
+    if (rule.sourceKind !== MASTERY_RULE_IDS[id])
+      throw new RuleSetError(name, `${id} must earn ${MASTERY_RULE_IDS[id]}`);
     return { id, sourceKind: rule.sourceKind, minRankGain: rule.minRankGain };
   };
   const mastery = { betweenWindows: mer('MER-01'), withinWindow: mer('MER-02'), band: mer('MER-03') };
