@@ -171,7 +171,7 @@ describe('qiraa seed-demo', () => {
 
   it('opens BOY today and seeds a screening the teacher page of each class shows in every cell status', async () => {
     expect(first.stdout).toMatch(
-      /^Assessment: BOY 2026-2027 open \(\d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d[^)]*\); digital sittings 7 done, 1 in progress, 1 stopped by an early close \(reopened\), 1 voided; 7 oral readings, 8 word-list reads, 3 voids;/m,
+      /^Assessment: BOY 2026-2027 open \(\d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d[^)]*\); digital sittings 7 done, 1 in progress, 1 stopped by an early close \(reopened\), 1 voided; 8 oral readings, 8 word-list reads, 3 voids;/m,
     );
     const classes = await db.sql<{ id: string; grade: number; email: string }[]>`
       select c.id, c.grade, u.email from classes c
@@ -228,6 +228,26 @@ describe('qiraa seed-demo', () => {
     expect(await db.sql`select end_reason from asm_attempts where attempt_id = ${stopped.attemptId}`).toEqual([
       { end_reason: 'window_closed' },
     ]);
+  });
+
+  it('decides the seeded evidence and earns mastery events from it, the decision id as engine event id', async () => {
+    const earned = await db.sql<{ source_kind: string; stream_id: string; event_type: string; xp: number }[]>`
+      select m.source_kind, e.stream_id, e.event_type,
+             (select coalesce(sum(x.amount), 0) from gam_xp_ledger x where x.mastery_event_id = m.id)::int as xp
+      from gam_mastery_events m join es_events e on e.event_id::text = m.engine_event_id
+      where e.stream_id like 'decision-%'`;
+    expect(earned.length).toBeGreaterThanOrEqual(1);
+    // The grade-2 child who read the passage again, more fluently, later in the window: a higher band.
+    const band = earned.find((m) => m.source_kind === 'band_progression');
+    expect(band).toMatchObject({ event_type: 'BandProgressionDecided' });
+    expect(band!.xp).toBeGreaterThanOrEqual(25);
+    expect(await count(db.sql`select count(*)::int as n from dec_skill_status`)).toBeGreaterThan(10);
+    expect(first.stdout).toMatch(
+      new RegExp(
+        `Decisions: \\d+ skill statuses decided from that evidence; ${earned.length} mastery events earned from ` +
+          'real evidence \\(\\d+ XP',
+      ),
+    );
   });
 
   it('prints every adult login, the demo password, each class code with its quickCodes, and a curl line', async () => {

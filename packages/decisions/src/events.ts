@@ -1,4 +1,7 @@
+import type { ScreeningWindow } from '@qiraa/assessment';
+import type { MasteryCredit } from './engine/masteryRules';
 import type { SkillStatusDecision } from './engine/skillStatusTypes';
+import type { StatusToken } from './rules/ruleSet';
 
 /**
  * The decisions context's events, all on the student's stream `decision-<studentId>`. A decision is appended
@@ -8,8 +11,14 @@ import type { SkillStatusDecision } from './engine/skillStatusTypes';
  */
 export const SKILL_STATUS_DECIDED = 'SkillStatusDecided';
 
+/**
+ * A read's band rose over the previous banded read of the same cell (rule MER-03): the band decision whose id
+ * is the `band_progression` mastery event's engine event id. One per read, ever (the id is the read's).
+ */
+export const BAND_PROGRESSION_DECIDED = 'BandProgressionDecided';
+
 /** Every event type this context writes (later: ProfileResolved, TrendDecided, BundleRecommended, …). */
-export const DECISION_EVENT_TYPES = [SKILL_STATUS_DECIDED] as const;
+export const DECISION_EVENT_TYPES = [SKILL_STATUS_DECIDED, BAND_PROGRESSION_DECIDED] as const;
 
 export interface SkillStatusDecided extends SkillStatusDecision {
   /** The event's own id (deterministic): what a mastery event will carry as its engine event id. */
@@ -18,6 +27,32 @@ export interface SkillStatusDecided extends SkillStatusDecision {
   organizationId: string | null;
   /** The decision of the same key this one replaces (null for the first). */
   supersedesDecisionId: string | null;
+  decidedAt: string;
+  /**
+   * The mastery rule this decision fired (MER-01 between windows, MER-02 within one) and the step it took;
+   * null when none did (a safe stop, no rise, the first status). Absent on decisions made before mastery
+   * events existed. The mastery event it earned carries `decisionId` as its engine event id.
+   */
+  mastery?: MasteryCredit | null;
+}
+
+export interface BandProgressionDecided {
+  /** Deterministic from the student and the read: what the mastery event carries as its engine event id. */
+  bandDecisionId: string;
+  studentId: number;
+  organizationId: string | null;
+  ruleId: string;
+  sourceKind: 'band_progression';
+  ruleSetVersion: string;
+  cell: string;
+  academicYear: string;
+  window: ScreeningWindow;
+  readAttemptId: string;
+  previousAttemptId: string;
+  from: StatusToken;
+  to: StatusToken;
+  /** When the read ended. */
+  readAt: string;
   decidedAt: string;
 }
 

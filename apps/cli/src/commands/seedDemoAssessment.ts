@@ -20,6 +20,7 @@ import {
 } from '@qiraa/assessment';
 import { resolveBlueprintCell, setBlueprintCell } from '@qiraa/content';
 import type { Sql } from '@qiraa/db';
+import { recomputeSkillStatus } from '@qiraa/decisions';
 import type { EventStore } from '@qiraa/eventstore';
 import { type Caller, permissionsFor } from '@qiraa/identity';
 import { CliError } from '../cliError';
@@ -49,12 +50,14 @@ export interface DemoAssessmentInput {
  * children's results differ. `stopped`: the child was mid-sitting when the administrator closed the window
  * early (the one way a sitting stops short of a void today); `voided`: a sitting the teacher voided midway
  * (a technical interruption: the void also ends it) and not sat again yet; `redone`: a reading voided and
- * read again.
+ * read again; `reread`: the skill of a second reading of the passage later in the window (the child read
+ * more fluently: a higher band, so a `band_progression` mastery event earned from real evidence).
  */
 interface Scenario {
   skill: number;
   digital: 'done' | 'in_progress' | 'stopped' | 'voided' | 'none';
   text?: 'done' | 'in_progress' | 'redone';
+  reread?: number;
   familiar?: 'done' | 'voided';
   pseudo?: 'done' | 'voided';
 }
@@ -71,7 +74,7 @@ const SCENARIOS: readonly (readonly Scenario[])[] = [
   [
     { skill: 0.8, digital: 'done', text: 'done', familiar: 'done', pseudo: 'done' },
     { skill: 0.7, digital: 'done', text: 'redone', familiar: 'done', pseudo: 'done' },
-    { skill: 0.5, digital: 'done', text: 'done', familiar: 'voided', pseudo: 'done' },
+    { skill: 0.5, digital: 'done', text: 'done', reread: 0.9, familiar: 'voided', pseudo: 'done' },
     { skill: 0.6, digital: 'voided' },
     { skill: 0.3, digital: 'done' },
   ],
@@ -116,6 +119,8 @@ export interface DemoAssessmentSummary {
   oralReadings: number;
   wordListReads: number;
   voids: number;
+  /** What the decisions context made of it: skill-status decisions, and the mastery events they earned. */
+  decisions: { skillStatuses: number; masteryEvents: number; xp: number };
 }
 
 /**
@@ -148,6 +153,7 @@ export async function seedDemoAssessment(
     oralReadings: 0,
     wordListReads: 0,
     voids: 0,
+    decisions: { skillStatuses: 0, masteryEvents: 0, xp: 0 },
   };
   const children = input.classes.flatMap((cls, c) =>
     cls.studentIds.map((studentId, i) => ({ cls, studentId, child: c * 10 + i, scenario: SCENARIOS[c]?.[i] })),
@@ -210,6 +216,10 @@ export async function seedDemoAssessment(
         await readPassage(deps, teacher, { studentId, grade: cls.grade }, child + 1, scenario.skill, true);
         summary.oralReadings++;
       }
+      if (scenario.reread !== undefined) {
+        await readPassage(deps, teacher, { studentId, grade: cls.grade }, child, scenario.reread, true);
+        summary.oralReadings++;
+      }
     }
     for (const [cell, outcome] of [
       ['oral_familiar_words', scenario.familiar],
@@ -221,7 +231,26 @@ export async function seedDemoAssessment(
       if (outcome === 'voided') await voidOf('oral_word_list', read, 'technical_interruption');
     }
   }
+  // The decisions the server's reactor would make on its first run, made now so the demo shows them (and
+  // the XP they earn) at once; the reactor later finds nothing to add (deterministic decision ids).
+  const studentIds = children.map((c) => c.studentId);
+  for (const studentId of studentIds) await recomputeSkillStatus(deps, studentId);
+  summary.decisions = await decisionTotals(sql, studentIds);
   return summary;
+}
+
+/** The seeded students' skill-status decisions, and the mastery events (and XP) whose engine id is a decision's. */
+async function decisionTotals(sql: Sql, studentIds: readonly number[]) {
+  const streams = sql.array(studentIds.map((id) => `decision-${id}`));
+  const [row] = await sql<{ skill_statuses: number; mastery_events: number; xp: number }[]>`
+    with decided as (select event_id, event_type from es_events where stream_id = any(${streams}::text[]))
+    select (select count(*) from decided where event_type = 'SkillStatusDecided')::int as skill_statuses,
+           (select count(*) from gam_mastery_events m join decided d on m.engine_event_id = d.event_id::text)::int
+             as mastery_events,
+           (select coalesce(sum(x.amount), 0) from gam_xp_ledger x
+              join gam_mastery_events m on m.id = x.mastery_event_id
+              join decided d on m.engine_event_id = d.event_id::text)::int as xp`;
+  return { skillStatuses: row!.skill_statuses, masteryEvents: row!.mastery_events, xp: row!.xp };
 }
 
 async function mustOpen(deps: Deps, year: { organizationId: string; academicYear: string; actorUserId: number }) {
@@ -315,12 +344,15 @@ async function readWordList(
 /** The seed's one line about it. */
 export function demoAssessmentLine(summary: DemoAssessmentSummary | null, academicYear: string): string {
   if (!summary) return `Assessment: none seeded: ${academicYear} is over, no BOY window of it can be open today.`;
-  const { window: w, sittings: s } = summary;
+  const { window: w, sittings: s, decisions: d } = summary;
   return (
     `Assessment: BOY ${academicYear} open (${w.startsOn} to ${w.endsOn}${w.openedByHand ? ', opened by hand' : ''}); ` +
     `digital sittings ${s.done} done, ${s.in_progress} in progress, ${s.stopped} stopped by an early close ` +
     `(reopened), ${s.voided} voided; ${summary.oralReadings} oral readings, ${summary.wordListReads} word-list ` +
     `reads, ${summary.voids} voids; grade 1 screens pseudowords from MOY ` +
-    '(GET /api/teacher/classes/{classId}/taqyeem as a teacher).'
+    '(GET /api/teacher/classes/{classId}/taqyeem as a teacher). ' +
+    `Decisions: ${d.skillStatuses} skill statuses decided from that evidence; ${d.masteryEvents} mastery ` +
+    `events earned from real evidence (${d.xp} XP, the decision's id as engine event id: a second, more ` +
+    'fluent reading raised a band; GET /api/sse/students/{id}/skill-status).'
   );
 }

@@ -1,13 +1,22 @@
 import { evidenceOf } from '@qiraa/assessment';
 import { inTransaction, type Sql, type UnitOfWork } from '@qiraa/db';
 import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
+import { recordMasteryEvents } from '@qiraa/gamification';
 import { applyInline } from '@qiraa/projections';
 import { decideSkillStatuses } from '../engine/decideSkillStatuses';
+import { bandProgressionsOf, type MasteryCredit, statusMasteryOf, windowRank } from '../engine/masteryRules';
 import type { SkillStatusDecision } from '../engine/skillStatusTypes';
-import { SKILL_STATUS_DECIDED, type SkillStatusDecided, streams } from '../events';
+import {
+  BAND_PROGRESSION_DECIDED,
+  type BandProgressionDecided,
+  SKILL_STATUS_DECIDED,
+  type SkillStatusDecided,
+  streams,
+} from '../events';
 import { skillStatusProjection } from '../projections/skillStatusProjection';
 import { CURRENT_RULE_SET, type RuleSet } from '../rules/ruleSet';
 import { decisionStreamOf, keyOf } from './decisionStream';
+import { masteryInputsOf } from './masteryInputs';
 
 export interface RecomputeDeps {
   readonly sql: Sql;
@@ -37,11 +46,17 @@ export const decisionIdOf = (studentId: number, d: SkillStatusDecision) =>
     d.voidEventIds.join(','),
   );
 
+/** A band decision's id: one per read, ever, whatever it was compared with (a read earns at most once). */
+export const bandDecisionIdOf = (studentId: number, readAttemptId: string) =>
+  deterministicEventId('band-progression', studentId, readAttemptId);
+
 /**
  * Recomputes a student's skill statuses from their evidence and appends the decisions that changed to
  * `decision-<studentId>` (expected version: the one read), with `dec_skill_status` applied in the same
  * transaction. Unchanged evidence gives the same ids, so nothing is appended; two recomputes racing on one
  * student serialise on the stream version (the loser reads again and finds nothing left to append).
+ * The mastery events the new decisions earn (rules MER-01..03) are recorded through gamification in the
+ * same transaction, with the decision's id as the engine event id: a decision and its XP commit together.
  */
 export async function recomputeSkillStatus(
   deps: RecomputeDeps,
@@ -56,11 +71,20 @@ export async function recomputeSkillStatus(
       uow.sql<{ organization_id: string | null }[]>`select organization_id from users where id = ${studentId}`,
     ]);
     const decidedAt = (options.now ?? new Date()).toISOString();
-    const events: NewEvent<SkillStatusDecided>[] = [];
-    for (const decision of decideSkillStatuses(evidence, rules)) {
-      const decisionId = decisionIdOf(studentId, decision);
+    const organizationId = user?.organization_id ?? null;
+    const fresh = decideSkillStatuses(evidence, rules)
+      .map((decision) => ({ decision, decisionId: decisionIdOf(studentId, decision) }))
       // Already stored (the latest of its key, or, never in practice, an earlier state): nothing to say.
-      if (stream.ids.has(decisionId)) continue;
+      .filter((d) => !stream.ids.has(d.decisionId));
+    // The mastery rules read the decisions before each one; a BOY and a MOY decided together compare in time.
+    const prior = [...stream.statuses];
+    const credits = new Map<string, MasteryCredit | null>();
+    for (const d of [...fresh].sort((a, b) => (windowRank(a.decision) < windowRank(b.decision) ? -1 : 1))) {
+      credits.set(d.decisionId, statusMasteryOf(d.decision, prior, rules));
+      prior.push(d.decision);
+    }
+    const events: NewEvent<SkillStatusDecided | BandProgressionDecided>[] = [];
+    for (const { decision, decisionId } of fresh) {
       events.push({
         eventId: decisionId,
         type: SKILL_STATUS_DECIDED,
@@ -68,17 +92,49 @@ export async function recomputeSkillStatus(
           ...decision,
           decisionId,
           studentId,
-          organizationId: user?.organization_id ?? null,
+          organizationId,
           supersedesDecisionId: stream.latest.get(keyOf(decision)) ?? null,
           decidedAt,
+          mastery: credits.get(decisionId) ?? null,
         },
-        metadata: { organizationId: user?.organization_id ?? null },
+        metadata: { organizationId },
+      });
+    }
+    for (const band of bandProgressionsOf(evidence.reads, rules)) {
+      const bandDecisionId = bandDecisionIdOf(studentId, band.readAttemptId);
+      if (stream.ids.has(bandDecisionId)) continue;
+      const { ruleId, cell, academicYear, window, readAttemptId, previousAttemptId, from, to, at } = band;
+      events.push({
+        eventId: bandDecisionId,
+        type: BAND_PROGRESSION_DECIDED,
+        data: {
+          bandDecisionId,
+          studentId,
+          organizationId,
+          ruleId,
+          sourceKind: 'band_progression',
+          ruleSetVersion: rules.version,
+          cell,
+          academicYear,
+          window,
+          readAttemptId,
+          previousAttemptId,
+          from,
+          to,
+          readAt: at,
+          decidedAt,
+        },
+        metadata: { organizationId },
       });
     }
     if (events.length === 0) return { kind: 'done' as const, appended: 0 };
     const result = await deps.store.append(streams.decision(studentId), events, { uow, expected: stream.version });
     if (result.kind === 'conflict') return { kind: 'conflict' as const, appended: 0 };
-    if (result.kind === 'appended') await applyInline(uow, skillStatusProjection, result.events);
+    if (result.kind === 'appended') {
+      await applyInline(uow, skillStatusProjection, result.events);
+      const mastery = masteryInputsOf(studentId, result.events, rules);
+      if (mastery.length > 0) await recordMasteryEvents(deps, mastery, { uow });
+    }
     return { kind: 'done' as const, appended: result.kind === 'appended' ? result.events.length : 0 };
   };
   for (let i = 0; i < ATTEMPTS; i++) {

@@ -12,9 +12,19 @@ export type StatusToken = (typeof STATUS_TOKENS)[number];
 export const rankOf = (token: StatusToken) => STATUS_TOKENS.indexOf(token);
 
 const Token = Type.Union(STATUS_TOKENS.map((t) => Type.Literal(t)));
-const RuleId = (prefix: 'ADR' | 'SSR') => Type.String({ pattern: `^${prefix}-[0-9]{2}$` });
+const RuleId = (prefix: 'ADR' | 'SSR' | 'MER') => Type.String({ pattern: `^${prefix}-[0-9]{2}$` });
 const Count = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]);
 const Percent = Type.Integer({ minimum: 0, maximum: 100 });
+
+/** The gamification source kinds decisions earn (docs/literacy-core.md "Who emits which mastery event"). */
+export const MASTERY_RULE_KINDS = ['skill_status_transition', 'subskill_state_up', 'band_progression'] as const;
+export type MasteryRuleKind = (typeof MASTERY_RULE_KINDS)[number];
+/** Each mastery rule id is one branch of engine/masteryRules.ts, earning exactly this source kind. */
+const MASTERY_RULE_IDS: Readonly<Record<string, MasteryRuleKind>> = {
+  'MER-01': 'skill_status_transition',
+  'MER-02': 'subskill_state_up',
+  'MER-03': 'band_progression',
+};
 
 /** The shape of `rules/v<N>.json`, checked when the module loads (a malformed rule set never starts). */
 const RuleSetSchema = Type.Object(
@@ -52,9 +62,34 @@ const RuleSetSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    mastery: Type.Object(
+      {
+        // What "stronger" means: a higher rank in the four tokens (statuses and read bands alike).
+        stronger: Type.Literal('higher_token_rank'),
+        rules: Type.Array(
+          Type.Object(
+            {
+              id: RuleId('MER'),
+              name: Type.String(),
+              sourceKind: Type.Union(MASTERY_RULE_KINDS.map((k) => Type.Literal(k))),
+              minRankGain: Type.Integer({ minimum: 1, maximum: 3 }),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+      },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );
+
+/** One mastery rule as the engine reads it. */
+export interface MasteryRule {
+  readonly id: string;
+  readonly sourceKind: MasteryRuleKind;
+  readonly minRankGain: number;
+}
 
 export type RuleSetData = Static<typeof RuleSetSchema>;
 
@@ -67,6 +102,12 @@ export interface RuleSet {
   readonly minBandedProbes: number;
   readonly digitalMinPercent: { developing: number; on_track: number; strong: number };
   readonly maxAgreeingGap: number;
+  /** MER-01 (between windows), MER-02 (within a window), MER-03 (a read's band). */
+  readonly mastery: {
+    readonly betweenWindows: MasteryRule;
+    readonly withinWindow: MasteryRule;
+    readonly band: MasteryRule;
+  };
 }
 
 export class RuleSetError extends Error {
@@ -109,6 +150,13 @@ export function ruleSetOf(raw: unknown): RuleSet {
   if (combined.requires.minItems !== minItems || combined.requires.minBandedProbes !== minBandedProbes) {
     throw new RuleSetError(name, 'ADR-03 must require what ADR-01 and ADR-02 require');
   }
+  const mer = (id: string): MasteryRule => {
+    const rule = data.mastery.rules.find((r) => r.id === id) ?? missing(name, id);
+    if (rule.sourceKind !== MASTERY_RULE_IDS[id])
+      throw new RuleSetError(name, `${id} must earn ${MASTERY_RULE_IDS[id]}`);
+    return { id, sourceKind: rule.sourceKind, minRankGain: rule.minRankGain };
+  };
+  const mastery = { betweenWindows: mer('MER-01'), withinWindow: mer('MER-02'), band: mer('MER-03') };
   return {
     version: data.version,
     data,
@@ -117,6 +165,7 @@ export function ruleSetOf(raw: unknown): RuleSet {
     minBandedProbes,
     digitalMinPercent: percent,
     maxAgreeingGap: agree,
+    mastery,
   };
 }
 

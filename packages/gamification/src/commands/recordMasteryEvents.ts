@@ -55,6 +55,12 @@ export interface RecordOptions {
   rules?: RuleSet;
   /** The caller's organization: a student of another one is `unknown_student` (404). Absent: any. */
   organizationId?: string | null;
+  /**
+   * Join this unit of work instead of opening one (the decisions context records a decision's mastery event
+   * in the transaction that appends the decision, so both commit or neither). No per-event retry then: a
+   * failure rolls the caller's whole unit of work back.
+   */
+  uow?: UnitOfWork;
 }
 
 /** Most events one call takes (the batch ingest route's documented maximum). */
@@ -109,6 +115,7 @@ export async function recordMasteryEvents(
 ): Promise<RecordResult[]> {
   if (inputs.length === 0) return [];
   if (inputs.length > MAX_MASTERY_BATCH) throw new RangeError(`at most ${MAX_MASTERY_BATCH} events per batch`);
+  if (options.uow) return recordInTransaction(deps.store, options.uow, inputs, options);
   try {
     return await inTransaction(deps.sql, (uow) => recordInTransaction(deps.store, uow, inputs, options));
   } catch (error) {
