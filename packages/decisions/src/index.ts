@@ -14,6 +14,15 @@ export { DECISIONS_PROJECTIONS, skillStatusProjection, skillStatusReactor } from
 export { EVIDENCE_SETTLING_TYPES, touchedStudents } from './projections/skillStatusReactor';
 export { skillStatusOf } from './queries/skillStatusOf';
 export {
+  canonical,
+  type DecisionReplayReport,
+  driftOf,
+  type KeyReplay,
+  REPLAY_FIELDS,
+  type ReplayField,
+  replayDecisions,
+} from './replay';
+export {
   CURRENT_RULE_SET,
   RULE_SETS,
   type RuleSet,
