@@ -33,6 +33,12 @@ export {
   STATUS_TOKENS,
   type StatusToken,
 } from './rules/ruleSet';
+export {
+  EvidenceSummarySchema,
+  SkillStatusQuery,
+  SkillStatusResponse,
+  SkillStatusRowSchema,
+} from './schemas';
 
 /** A skill-status read model row that is a safe stop: downstream consumers (profiles, clusters, mastery) halt. */
 export const isDoNotDecideYet = (row: { doNotDecideYet: boolean }) => row.doNotDecideYet;
