@@ -1,6 +1,7 @@
 import { LANGUAGE_SAFETY_TIERS } from '@qiraa/language-safety';
 import { Command, Option } from 'commander';
 import { contentImportCommand } from './commands/contentImport';
+import { decisionsReplayCommand } from './commands/decisionsReplay';
 import { eventsReadCommand, eventsTailCommand } from './commands/events';
 import { gamificationReplayCommand } from './commands/gamificationReplay';
 import { languageSafetyCheckCommand } from './commands/languageSafetyCheck';
@@ -58,6 +59,18 @@ export function buildProgram(): Command {
     .option('--all', 'every student')
     .option('--as-of <iso>', 'fold events created at or before this instant (default: now)')
     .action(gamificationReplayCommand);
+
+  program
+    .command('decisions')
+    .description('the decisions of the rule engine')
+    .command('replay')
+    .description(
+      're-decide the skill statuses of one student (or all) from the evidence with the pinned rule sets and ' +
+        'compare with the read model; one line per drifting key, exit 1 on drift',
+    )
+    .option('--student <id>', 'one student')
+    .option('--all', 'every student')
+    .action(decisionsReplayCommand);
 
   program
     .command('language-safety')

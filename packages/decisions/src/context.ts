@@ -1,6 +1,7 @@
 import { defineContext } from '@qiraa/kernel';
 import { recomputeAfterEvidence } from './inline/recomputeAfterEvidence';
 import { DECISIONS_PROJECTIONS } from './projections';
+import { decisionReplayRoutes } from './routes/replayRoutes';
 import { skillStatusRoutes } from './routes/skillStatusRoutes';
 
 /**
@@ -14,5 +15,6 @@ export const decisionsContext = defineContext({
   plugins: (deps) => recomputeAfterEvidence(deps),
   routes: (deps) => async (app) => {
     await app.register(skillStatusRoutes(deps));
+    await app.register(decisionReplayRoutes(deps));
   },
 });

@@ -14,6 +14,15 @@ export { DECISIONS_PROJECTIONS, skillStatusProjection, skillStatusReactor } from
 export { EVIDENCE_SETTLING_TYPES, touchedStudents } from './projections/skillStatusReactor';
 export { skillStatusOf } from './queries/skillStatusOf';
 export {
+  canonical,
+  type DecisionReplayReport,
+  driftOf,
+  type KeyReplay,
+  REPLAY_FIELDS,
+  type ReplayField,
+  replayDecisions,
+} from './replay';
+export {
   CURRENT_RULE_SET,
   RULE_SETS,
   type RuleSet,
@@ -24,6 +33,12 @@ export {
   STATUS_TOKENS,
   type StatusToken,
 } from './rules/ruleSet';
+export {
+  EvidenceSummarySchema,
+  SkillStatusQuery,
+  SkillStatusResponse,
+  SkillStatusRowSchema,
+} from './schemas';
 
 /** A skill-status read model row that is a safe stop: downstream consumers (profiles, clusters, mastery) halt. */
 export const isDoNotDecideYet = (row: { doNotDecideYet: boolean }) => row.doNotDecideYet;

@@ -1,6 +1,7 @@
 import { SCREENING_WINDOWS } from '@qiraa/assessment';
 import { type Static, Type } from 'typebox';
 import { HOLD_REASONS } from './engine/skillStatusTypes';
+import { REPLAY_FIELDS } from './replay/compareDecisions';
 import { STATUS_TOKENS } from './rules/ruleSet';
 
 const literals = <T extends string>(values: readonly T[], options: Record<string, unknown> = {}) =>
@@ -27,7 +28,7 @@ export const SkillStatusQuery = Type.Object(
 );
 export type SkillStatusQuery = Static<typeof SkillStatusQuery>;
 
-const EvidenceSummarySchema = Type.Object(
+export const EvidenceSummarySchema = Type.Object(
   {
     items: Type.Object({
       answered: Type.Integer({ minimum: 0, description: 'digital questions of the sub-skill answered (pooled)' }),
@@ -100,3 +101,38 @@ export const SkillStatusResponse = Type.Object({
   rows: Type.Array(SkillStatusRowSchema),
 });
 export type SkillStatusResponse = Static<typeof SkillStatusResponse>;
+
+const ReplayedDecisionSchema = Type.Object({
+  status: nullable(Token, 'null exactly on a safe stop'),
+  adrRuleId: nullable(Type.String(), 'the adequacy rule'),
+  ssrRuleId: nullable(Type.String(), 'the status rule'),
+  doNotDecideYet: Type.Boolean(),
+  holdReason: nullable(literals(HOLD_REASONS), 'why the safe stop'),
+  ruleSetVersion: Type.String(),
+  evidenceEventIds: Type.Array(Type.String({ format: 'uuid' })),
+  voidEventIds: Type.Array(Type.String({ format: 'uuid' })),
+  evidence: EvidenceSummarySchema,
+  decisionId: Type.String({ format: 'uuid' }),
+});
+
+export const DecisionReplayKey = Type.Object({
+  academicYear: AcademicYear,
+  window: Window,
+  subSkillId: Type.String(),
+  derived: Type.Union([ReplayedDecisionSchema, Type.Null()], {
+    description:
+      'the engine on the evidence streams with the rule-set version the key’s decision pinned; null when it decides none',
+  }),
+  stored: Type.Union([ReplayedDecisionSchema, Type.Null()], {
+    description: 'the dec_skill_status row; null when none',
+  }),
+  drift: Type.Array(literals(REPLAY_FIELDS), {
+    description: 'the fields that differ ([] when none; every field when one side is missing)',
+  }),
+});
+
+export const DecisionReplayResponse = Type.Object({
+  studentId: Type.Integer(),
+  keys: Type.Array(DecisionReplayKey, { description: 'one per (academicYear, window, subSkillId), oldest first' }),
+  hasDrift: Type.Boolean(),
+});

@@ -9,7 +9,8 @@ import {
   SCREENING_WINDOWS,
   VOID_REASONS,
 } from '@qiraa/assessment';
-import { type TSchema, Type } from 'typebox';
+import { SkillStatusQuery, SkillStatusRowSchema } from '@qiraa/decisions';
+import { type Static, type TSchema, Type } from 'typebox';
 import { SESSION_KINDS } from './sessionKinds';
 
 const Nullable = <T extends TSchema>(schema: T, options: Record<string, unknown> = {}) =>
@@ -197,3 +198,31 @@ export const SessionDetailResponse = Type.Object({
     description: 'answers grouped by training target: training days only (not yet served); null for other sessions',
   }),
 });
+
+export const SubSkillReportQuery = SkillStatusQuery;
+
+const ReportSession = Type.Object({
+  kind: Kind,
+  sessionId: Type.String({ format: 'uuid', description: 'open it with …/sessions/{kind}/{sessionId}' }),
+});
+
+export const SubSkillReportRow = Type.Object({
+  ...SkillStatusRowSchema.properties,
+  sessions: Type.Array(ReportSession, {
+    description: 'the sessions the decision rests on (its sittings, then its reads, oldest first); voided ones are out',
+  }),
+  trainingLevel: Nullable(Type.Integer({ minimum: 1 }), {
+    description: 'the training level of the sub-skill’s skill; null until training exists',
+  }),
+});
+
+export const SubSkillReportResponse = Type.Object({
+  studentId: Type.Integer(),
+  academicYear: Nullable(AcademicYear, { description: 'null when nothing is decided yet' }),
+  window: Nullable(Window, { description: 'the window the rows are of; null when none' }),
+  windows: Type.Array(Type.Object({ academicYear: AcademicYear, window: Window }), {
+    description: 'every window with decisions, newest first',
+  }),
+  rows: Type.Array(SubSkillReportRow, { description: 'one per sub-skill the window’s evidence covers, catalog order' }),
+});
+export type SubSkillReportResponse = Static<typeof SubSkillReportResponse>;

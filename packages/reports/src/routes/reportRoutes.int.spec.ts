@@ -450,9 +450,10 @@ describe('reach', () => {
   const both = (studentId: number, token: string) => [
     results(studentId, '', client(t.app, token)),
     detail(studentId, 'digital_sitting', made.sitting, client(t.app, token)),
+    client(t.app, token).get(`/api/reports/students/${studentId}/sub-skill-report`),
   ];
 
-  it('lets staff who reach the child read both reports', async () => {
+  it('lets staff who reach the child read the reports', async () => {
     for (const token of [w.a.teacherToken, w.a.principalToken, w.a.adminToken, w.a.managerToken, w.superToken]) {
       for (const res of await Promise.all(both(w.a.studentId, token))) expect(res.statusCode, res.body).toBe(200);
     }
@@ -478,5 +479,63 @@ describe('reach', () => {
     }
     // A user id that is not a student (the teacher) is no student: 404.
     for (const res of await Promise.all(both(w.a.teacherId, w.a.adminToken))) expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/reports/students/{id}/sub-skill-report', () => {
+  const report = (studentId: number, query = '', as: Client = teacher) =>
+    as.get(`/api/reports/students/${studentId}/sub-skill-report${query}`);
+  type SubSkillRow = {
+    subSkillId: string;
+    status: string | null;
+    sessions: { kind: string; sessionId: string }[];
+    [key: string]: unknown;
+  };
+
+  it('per sub-skill the status, rules, safe stop, evidence and the sessions the decision rests on', async () => {
+    const res = await report(w.a.studentId);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { academicYear: string; window: string; rows: SubSkillRow[] };
+    expect(body).toMatchObject({ studentId: w.a.studentId, academicYear: YEAR, window: 'BOY' });
+    const rows = Object.fromEntries(body.rows.map((r) => [r.subSkillId, r]));
+    // The skill-status rows of the same window, one for one, plus the sessions and the training level.
+    const status = (await teacher.get(`/api/sse/students/${w.a.studentId}/skill-status`)).json();
+    expect(body.rows.map((r) => r.subSkillId)).toEqual(status.rows.map((r: { subSkillId: string }) => r.subSkillId));
+    for (const [i, row] of body.rows.entries()) {
+      const { sessions, trainingLevel, ...rest } = row;
+      expect(rest).toEqual(status.rows[i]);
+      expect(trainingLevel).toBeNull();
+    }
+    // Familiar words: the window sitting's word questions and the familiar-word list read (the open
+    // re-diagnostic is not evidence yet).
+    expect(rows.fw_common_words!.sessions).toEqual([
+      { kind: 'digital_sitting', sessionId: made.sitting },
+      { kind: 'oral_word_list', sessionId: made.wordList.id },
+    ]);
+    expect(rows.fw_common_words).toMatchObject({ adrRuleId: 'ADR-03', doNotDecideYet: expect.any(Boolean) });
+    expect(rows.or_connected_text!.sessions).toEqual([{ kind: 'oral_text', sessionId: made.oral.id }]);
+    // The voided pseudoword read covered its sub-skill alone: the no-evidence row, no session.
+    expect(rows.pw_closed_syllables).toMatchObject({
+      status: null,
+      adrRuleId: null,
+      ssrRuleId: null,
+      doNotDecideYet: true,
+      safeStop: 'do_not_decide_yet',
+      holdReason: 'not_assessed',
+      sessions: [],
+    });
+    // A sub-skill with too few questions: the safe stop with ADR-09, resting on the sitting alone.
+    const held = body.rows.find((r) => r.holdReason === 'insufficient_evidence');
+    expect(held).toMatchObject({ adrRuleId: 'ADR-09', status: null, safeStop: 'do_not_decide_yet' });
+    // Every session named opens with the detail route.
+    for (const s of new Set(body.rows.flatMap((r) => r.sessions.map((x) => `${x.kind}/${x.sessionId}`)))) {
+      const [kind, id] = s.split('/') as [string, string];
+      expect((await detail(w.a.studentId, kind, id)).statusCode).toBe(200);
+    }
+  });
+
+  it('another window: empty; a bad window 422', async () => {
+    expect((await report(w.a.studentId, '?window=EOY')).json()).toMatchObject({ window: 'EOY', rows: [] });
+    expect((await report(w.a.studentId, '?window=XOY')).statusCode).toBe(422);
   });
 });

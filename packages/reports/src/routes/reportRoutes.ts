@@ -6,6 +6,7 @@ import type { ContextDeps } from '@qiraa/kernel';
 import { decodeCursor } from '../queries/cursor';
 import { sessionDetail, sessionOf } from '../queries/sessionDetail';
 import { sessionResults } from '../queries/sessionResults';
+import { subSkillReport } from '../queries/subSkillReport';
 import {
   RESULTS_PAGE_DEFAULT,
   RESULTS_PAGE_MAX,
@@ -14,6 +15,8 @@ import {
   SessionParams,
   SessionResultsResponse,
   StudentParams,
+  SubSkillReportQuery,
+  SubSkillReportResponse,
   security,
   tags,
 } from '../schemas';
@@ -26,7 +29,10 @@ const REACH =
   'is number-free), as is staff of the organization without that relation; another organization’s or an ' +
   'unknown student is 404 first (tenant before permission).';
 
-/** GET /api/reports/students/{id}/session-results and …/sessions/{kind}/{sessionId} (docs/reports.md). */
+/**
+ * GET /api/reports/students/{id}/session-results, …/sessions/{kind}/{sessionId} and …/sub-skill-report
+ * (docs/reports.md).
+ */
 export const reportRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
@@ -108,6 +114,34 @@ export const reportRoutes =
         await sessionTarget(request);
         await requireStaffReach(sql, callerOf(request), id);
         return sessionDetail(deps, id, kind, sessionId);
+      },
+    );
+
+    app.get(
+      '/reports/students/:id/sub-skill-report',
+      {
+        config: { anyPermission: STAFF_READERS, target: studentTarget },
+        schema: {
+          tags,
+          summary: 'A student’s sub-skills for one screening window: status, rules, evidence and sessions',
+          description:
+            `${REACH} One row per sub-skill the window’s evidence covers (catalog order), from the decisions ` +
+            'context’s skill status: status (beginning | developing | on_track | strong), adrRuleId and ssrRuleId ' +
+            '(nullable), doNotDecideYet with safeStop do_not_decide_yet and holdReason (insufficient_evidence, ' +
+            'split_evidence, or not_assessed: the no-evidence row when every attempt of the window was voided, ' +
+            'both rule ids null), the pinned ruleSetVersion, the decision id, the evidence summary, the sessions ' +
+            'the decision rests on (kind and sessionId, for the session detail route) and trainingLevel (null ' +
+            'until training exists). Query window (and academicYear) chooses the window; without them the newest ' +
+            'window with decisions; nothing decided yet: window null and rows []. Writes nothing.',
+          security,
+          params: StudentParams,
+          querystring: SubSkillReportQuery,
+          response: { 200: SubSkillReportResponse, ...errorResponses(400, 401, 403, 404, 422) },
+        },
+      },
+      async (request) => {
+        await requireStaffReach(sql, callerOf(request), request.params.id);
+        return subSkillReport(sql, request.params.id, request.query);
       },
     );
   };

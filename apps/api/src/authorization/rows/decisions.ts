@@ -45,4 +45,17 @@ export const decisionRows: MatrixRow[] = [
       manager: { own: 200, sameOrg: 200, otherOrg: 404, missing: 404 },
     }),
   },
+  {
+    route: 'POST /api/admin/decisions/replay',
+    targets: ['own', 'sameOrg', 'otherOrg', 'missing'],
+    request: async (ctx, target) => ({
+      url: '/api/admin/decisions/replay',
+      body: { studentId: await studentOf(ctx, target) },
+    }),
+    // RUN_BACKOFFICE, beside the gamification replay: the super admin anywhere, an admin in their organization.
+    expect: authenticated(REFUSED, {
+      super: { own: 200, sameOrg: 200, otherOrg: 200, missing: 404 },
+      admin: { own: 200, sameOrg: 200, otherOrg: 404, missing: 404 },
+    }),
+  },
 ];

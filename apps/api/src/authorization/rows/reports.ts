@@ -77,4 +77,12 @@ export const reportRows: MatrixRow[] = [
     },
     expect: staffRead,
   },
+  {
+    route: 'GET /api/reports/students/{id}/sub-skill-report',
+    targets: children,
+    request: async (ctx, target) => ({
+      url: `/api/reports/students/${(await child(ctx, target)).studentId}/sub-skill-report`,
+    }),
+    expect: staffRead,
+  },
 ];
