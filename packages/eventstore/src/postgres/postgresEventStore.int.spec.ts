@@ -101,6 +101,19 @@ describe('postgres event store specifics', () => {
     expect(await store.readStream('other-stream')).toEqual([]);
   });
 
+  it('answers a stale expected version with conflict when some of the ids landed in the same stream meanwhile', async () => {
+    const shared = { eventId: '0b7e7a52-0f57-4f43-8a8e-5d3c3a1f0004', type: 'Shared', data: {} };
+    const mine = { eventId: '0b7e7a52-0f57-4f43-8a8e-5d3c3a1f0005', type: 'Mine', data: {} };
+    // Two writers read version 0 and both decided `shared`; the first also wrote another event.
+    await store.append('moved-on', [{ type: 'Theirs', data: {} }, shared], { expected: 0n });
+    expect(await store.append('moved-on', [mine, shared], { expected: 0n })).toEqual({
+      kind: 'conflict',
+      expected: 0n,
+      actual: 2n,
+    });
+    expect(await store.readStream('moved-on')).toHaveLength(2);
+  });
+
   it('tells listeners about appends only after commit', async () => {
     const seen: string[] = [];
     store.onAppended((events) => seen.push(...events.map((e) => e.streamId)));
