@@ -56,6 +56,19 @@ export function bandedRead(
   };
 }
 
+/** The scores and bands of a read as every read response carries them (word-list read, its view). */
+export const bandedFields = (read: BandedRead) => ({
+  wcpm: read.wcpm,
+  accuracy: read.accuracy,
+  accuracyBand: read.accuracyBand,
+  rateBand: read.rateBand,
+  band: read.band,
+  bandBasis: read.bandBasis,
+  skippedReason: read.skippedReason,
+  rateCut: read.rateCut,
+  provisional: read.provisional,
+});
+
 /** The teacher page's summary of a banded read (`asm_attempts.result`). */
 export const resultSummary = (read: BandedRead) => ({
   wcpm: read.wcpm,

@@ -7,7 +7,7 @@ import type { Caller } from '@qiraa/identity';
 import { recordEvidence } from '../commands/recordEvidence';
 import { streams, WORD_LIST_READ, type WordListRead } from '../events';
 import { type AttemptPlace, openWindowOf, teacherPlace } from '../oral/attemptPlace';
-import { bandedRead, resultSummary } from '../oral/bandedRead';
+import { bandedFields, bandedRead, resultSummary } from '../oral/bandedRead';
 import { scoringStatusOf, type WordListCell, wordListCellOf } from '../oral/cellMeasure';
 import { currentReadCuts, type ReadCutPin } from '../oral/readCuts';
 import { lockAttemptCell, supersededVoidId } from '../oral/supersededVoid';
@@ -161,15 +161,7 @@ export async function recordWordListRead(
     droppedMarks: counts.droppedMarks,
     lastWordIndex: counts.lastWordIndex,
     elapsedSeconds: counts.elapsedSeconds,
-    wcpm: read.wcpm,
-    accuracy: read.accuracy,
-    accuracyBand: read.accuracyBand,
-    rateBand: read.rateBand,
-    band: read.band,
-    bandBasis: read.bandBasis,
-    skippedReason: read.skippedReason,
-    rateCut: read.rateCut,
-    provisional: read.provisional,
+    ...bandedFields(read),
     cutVersion: read.cut?.version ?? null,
   };
 }

@@ -1,7 +1,7 @@
 import type { AnySql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
 import { ATTEMPT_VOIDED, type AttemptVoided, streams, WORD_LIST_READ } from '../events';
-import { type BandedRead, bandedRead } from '../oral/bandedRead';
+import { type BandedRead, bandedFields, bandedRead } from '../oral/bandedRead';
 import { scoringStatusOf } from '../oral/cellMeasure';
 import { pinnedReadCuts } from '../oral/readCuts';
 import type { WordListReadData } from './recordWordListRead';
@@ -47,15 +47,7 @@ export async function wordListReadView(sql: AnySql, store: EventStore, attemptId
     voided: voided !== null,
     ...counts,
     errorIndices: data.errorIndices,
-    wcpm: read.wcpm,
-    accuracy: read.accuracy,
-    accuracyBand: read.accuracyBand,
-    rateBand: read.rateBand,
-    band: read.band,
-    bandBasis: read.bandBasis,
-    skippedReason: read.skippedReason,
-    rateCut: read.rateCut,
-    provisional: read.provisional,
+    ...bandedFields(read),
     cutVersion: data.cut?.version ?? null,
   };
 }
