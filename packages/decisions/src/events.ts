@@ -17,8 +17,26 @@ export const SKILL_STATUS_DECIDED = 'SkillStatusDecided';
  */
 export const BAND_PROGRESSION_DECIDED = 'BandProgressionDecided';
 
+/**
+ * A skill's starting training level from the screen (rule TLS-01), per academic year, window and skill; the
+ * training context starts the skill's level from it (`startedFrom: screen`). A newer seed of the same key
+ * supersedes it (`supersedesSeedId`); `TrainingLevelSeedRetracted` takes it back (docs/decisions-training-seeds.md).
+ */
+export const TRAINING_LEVEL_SEEDED = 'TrainingLevelSeeded';
+
+/**
+ * The seed of a key no longer holds (TLS-08: a sub-skill the measure covers is now held; TLS-09: no complete
+ * measure is left, e.g. its sitting was voided): the key has no seed until a new `TrainingLevelSeeded`.
+ */
+export const TRAINING_LEVEL_SEED_RETRACTED = 'TrainingLevelSeedRetracted';
+
 /** Every event type this context writes (later: ProfileResolved, TrendDecided, BundleRecommended, …). */
-export const DECISION_EVENT_TYPES = [SKILL_STATUS_DECIDED, BAND_PROGRESSION_DECIDED] as const;
+export const DECISION_EVENT_TYPES = [
+  SKILL_STATUS_DECIDED,
+  BAND_PROGRESSION_DECIDED,
+  TRAINING_LEVEL_SEEDED,
+  TRAINING_LEVEL_SEED_RETRACTED,
+] as const;
 
 export interface SkillStatusDecided extends SkillStatusDecision {
   /** The event's own id (deterministic): what a mastery event will carry as its engine event id. */
@@ -53,6 +71,56 @@ export interface BandProgressionDecided {
   to: StatusToken;
   /** When the read ended. */
   readAt: string;
+  decidedAt: string;
+}
+
+export interface TrainingLevelSeeded {
+  /** The event's own id: uuidv5 of the key, rule-set version, measure, level, evidence and the key's previous event. */
+  seedId: string;
+  studentId: number;
+  organizationId: string | null;
+  academicYear: string;
+  window: ScreeningWindow;
+  skillId: string;
+  /** The measure whose result seeded the level (a digital screening measure of the skill). */
+  measureCode: string;
+  /** The training level the skill's training starts at (catalog `training_level`). */
+  level: 1 | 2 | 3 | 4;
+  source: 'screen';
+  /** The measure's own level (cut version pinned by the sitting) the level was mapped from. */
+  measureLevel: 1 | 2 | 3 | 4;
+  /** The sitting (session) whose measure result seeded it. */
+  sessionId: string;
+  cutVersion: string | null;
+  provisional: boolean;
+  ruleId: string;
+  ruleSetVersion: string;
+  /** The sitting's start, the measure's answers and the sitting's end. */
+  evidenceEventIds: string[];
+  /** The skill-status decisions of the covered sub-skills the rule checked (none held). */
+  statusDecisionIds: string[];
+  /** The seed of the same key it replaces (null for the first, or after a retraction). */
+  supersedesSeedId: string | null;
+  decidedAt: string;
+}
+
+export interface TrainingLevelSeedRetracted {
+  /** The event's own id: uuidv5 of the seed it retracts (a seed is retracted at most once). */
+  retractionId: string;
+  retractedSeedId: string;
+  studentId: number;
+  organizationId: string | null;
+  academicYear: string;
+  window: ScreeningWindow;
+  skillId: string;
+  measureCode: string | null;
+  /** TLS-08 (`skill_held`) or TLS-09 (`no_complete_measure`). */
+  ruleId: string;
+  reason: 'skill_held' | 'no_complete_measure';
+  ruleSetVersion: string;
+  /** What the rule looked at: the measure's events (TLS-08), the window's sittings of the skill and voids (TLS-09). */
+  evidenceEventIds: string[];
+  statusDecisionIds: string[];
   decidedAt: string;
 }
 

@@ -8,11 +8,27 @@ export {
   type SkillStatusDecision,
   type SkillStatusKey,
 } from './engine/skillStatusTypes';
-export { DECISION_EVENT_TYPES, SKILL_STATUS_DECIDED, type SkillStatusDecided, streams } from './events';
+export { decideTrainingSeeds, SEED_HOLD_REASONS, type SeedHoldReason, type SeedOutcome } from './engine/trainingSeeds';
+export {
+  DECISION_EVENT_TYPES,
+  SKILL_STATUS_DECIDED,
+  type SkillStatusDecided,
+  streams,
+  TRAINING_LEVEL_SEED_RETRACTED,
+  TRAINING_LEVEL_SEEDED,
+  type TrainingLevelSeeded,
+  type TrainingLevelSeedRetracted,
+} from './events';
 export { INLINE_RECOMPUTE_LIMIT } from './inline/recomputeAfterEvidence';
-export { DECISIONS_PROJECTIONS, skillStatusProjection, skillStatusReactor } from './projections';
+export {
+  DECISIONS_PROJECTIONS,
+  skillStatusProjection,
+  skillStatusReactor,
+  trainingSeedsProjection,
+} from './projections';
 export { EVIDENCE_SETTLING_TYPES, touchedStudents } from './projections/skillStatusReactor';
 export { skillStatusOf } from './queries/skillStatusOf';
+export { type TrainingLevelSeed, trainingLevelSeedsOf } from './queries/trainingLevelSeedsOf';
 export {
   canonical,
   type DecisionReplayReport,

@@ -99,6 +99,7 @@ const MeasureSummary = Type.Object({
   complete: Type.Boolean(),
   incompleteReason: Nullable(Type.String()),
   level: Nullable(Type.Integer({ minimum: 1, maximum: 4 })),
+  trainingLevel: MeasureResultSchema.properties.trainingLevel,
   provisional: Type.Boolean(),
 });
 
@@ -212,7 +213,9 @@ export const SubSkillReportRow = Type.Object({
     description: 'the sessions the decision rests on (its sittings, then its reads, oldest first); voided ones are out',
   }),
   trainingLevel: Nullable(Type.Integer({ minimum: 1 }), {
-    description: 'the training level of the sub-skill’s skill; null until training exists',
+    description:
+      'the training level (1-4) of the sub-skill’s skill in the report’s academic year: its screen seed (rule ' +
+      'TLS-01) until training moves it; null when the skill has no seed (held, incomplete or voided measure)',
   }),
 });
 

@@ -14,9 +14,11 @@ import {
   streams,
 } from '../events';
 import { skillStatusProjection } from '../projections/skillStatusProjection';
+import { trainingSeedsProjection } from '../projections/trainingSeedsProjection';
 import { CURRENT_RULE_SET, type RuleSet } from '../rules/ruleSet';
 import { decisionStreamOf, keyOf } from './decisionStream';
 import { masteryInputsOf } from './masteryInputs';
+import { type TrainingSeedEvent, trainingSeedEventsOf } from './trainingSeedsStep';
 
 export interface RecomputeDeps {
   readonly sql: Sql;
@@ -72,10 +74,12 @@ export async function recomputeSkillStatus(
     ]);
     const decidedAt = (options.now ?? new Date()).toISOString();
     const organizationId = user?.organization_id ?? null;
-    const fresh = decideSkillStatuses(evidence, rules)
-      .map((decision) => ({ decision, decisionId: decisionIdOf(studentId, decision) }))
-      // Already stored (the latest of its key, or, never in practice, an earlier state): nothing to say.
-      .filter((d) => !stream.ids.has(d.decisionId));
+    const decided = decideSkillStatuses(evidence, rules).map((decision) => ({
+      decision,
+      decisionId: decisionIdOf(studentId, decision),
+    }));
+    // Already stored (the latest of its key, or, never in practice, an earlier state): nothing to say.
+    const fresh = decided.filter((d) => !stream.ids.has(d.decisionId));
     // The mastery rules read the decisions before each one; a BOY and a MOY decided together compare in time.
     const prior = [...stream.statuses];
     const credits = new Map<string, MasteryCredit | null>();
@@ -83,7 +87,7 @@ export async function recomputeSkillStatus(
       credits.set(d.decisionId, statusMasteryOf(d.decision, prior, rules));
       prior.push(d.decision);
     }
-    const events: NewEvent<SkillStatusDecided | BandProgressionDecided>[] = [];
+    const events: NewEvent<SkillStatusDecided | BandProgressionDecided | TrainingSeedEvent>[] = [];
     for (const { decision, decisionId } of fresh) {
       events.push({
         eventId: decisionId,
@@ -127,11 +131,14 @@ export async function recomputeSkillStatus(
         metadata: { organizationId },
       });
     }
+    const seedInput = { sql: uow.sql, store: deps.store, pool: deps.sql, studentId, organizationId, evidence, decided };
+    events.push(...(await trainingSeedEventsOf({ ...seedInput, rules, decidedAt })));
     if (events.length === 0) return { kind: 'done' as const, appended: 0 };
     const result = await deps.store.append(streams.decision(studentId), events, { uow, expected: stream.version });
     if (result.kind === 'conflict') return { kind: 'conflict' as const, appended: 0 };
     if (result.kind === 'appended') {
       await applyInline(uow, skillStatusProjection, result.events);
+      await applyInline(uow, trainingSeedsProjection, result.events);
       const mastery = masteryInputsOf(studentId, result.events, rules);
       if (mastery.length > 0) await recordMasteryEvents(deps, mastery, { uow });
     }

@@ -1,11 +1,16 @@
 import type { Projection } from '@qiraa/projections';
 import { skillStatusProjection } from './skillStatusProjection';
 import { skillStatusReactor } from './skillStatusReactor';
+import { trainingSeedsProjection } from './trainingSeedsProjection';
 
 /**
  * The decisions context's runner entries: the reactor over the assessment's evidence (appends decisions) and
  * the read model of those decisions.
  */
-export const DECISIONS_PROJECTIONS: readonly Projection[] = [skillStatusReactor, skillStatusProjection];
+export const DECISIONS_PROJECTIONS: readonly Projection[] = [
+  skillStatusReactor,
+  skillStatusProjection,
+  trainingSeedsProjection,
+];
 
-export { skillStatusProjection, skillStatusReactor };
+export { skillStatusProjection, skillStatusReactor, trainingSeedsProjection };

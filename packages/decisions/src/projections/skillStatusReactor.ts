@@ -43,7 +43,8 @@ export async function touchedStudents(sql: AnySql, events: readonly RecordedEven
  */
 export const skillStatusReactor = defineProjection({
   name: 'decisions_skill_status_reactor',
-  version: 1,
+  // 2: the recompute also seeds training levels; the rebuild replays the evidence log, seeding every student.
+  version: 2,
   // The settling subset of EVIDENCE_EVENT_TYPES: an answer or a mark would only wake it to find nothing to do
   // (a screening morning appends thousands of answers).
   handles: EVIDENCE_SETTLING_TYPES,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type Static, Type } from 'typebox';
 import Value from 'typebox/value';
+import { HOLD_REASONS, type HoldReason } from '../engine/skillStatusTypes';
 
 /**
  * The closed, asset-framed status tokens of a sub-skill, weakest first. The same four words as the read bands
@@ -12,9 +13,12 @@ export type StatusToken = (typeof STATUS_TOKENS)[number];
 export const rankOf = (token: StatusToken) => STATUS_TOKENS.indexOf(token);
 
 const Token = Type.Union(STATUS_TOKENS.map((t) => Type.Literal(t)));
-const RuleId = (prefix: 'ADR' | 'SSR' | 'MER') => Type.String({ pattern: `^${prefix}-[0-9]{2}$` });
+const RuleId = (prefix: 'ADR' | 'SSR' | 'MER' | 'TLS') => Type.String({ pattern: `^${prefix}-[0-9]{2}$` });
 const Count = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]);
 const Percent = Type.Integer({ minimum: 0, maximum: 100 });
+/** A training level (catalog `training_level`, table content_training_levels): 1..4. */
+const TrainingLevel = Type.Integer({ minimum: 1, maximum: 4 });
+export type TrainingLevelNumber = 1 | 2 | 3 | 4;
 
 /** The gamification source kinds decisions earn (docs/literacy-core.md "Who emits which mastery event"). */
 export const MASTERY_RULE_KINDS = ['skill_status_transition', 'subskill_state_up', 'band_progression'] as const;
@@ -80,6 +84,30 @@ const RuleSetSchema = Type.Object(
       },
       { additionalProperties: false },
     ),
+    // Training-level seeds (docs/decisions-training-seeds.md): which screen result starts a skill's training.
+    trainingSeeds: Type.Object(
+      {
+        source: Type.Literal('screen'),
+        rules: Type.Array(
+          Type.Object(
+            {
+              id: RuleId('TLS'),
+              name: Type.String(),
+              from: Type.Optional(Type.Literal('latest_complete_measure')),
+              trainingLevelOf: Type.Optional(
+                Type.Object(
+                  { '1': TrainingLevel, '2': TrainingLevel, '3': TrainingLevel, '4': TrainingLevel },
+                  { additionalProperties: false },
+                ),
+              ),
+              haltOn: Type.Optional(Type.Array(Type.Union(HOLD_REASONS.map((r) => Type.Literal(r))))),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+      },
+      { additionalProperties: false },
+    ),
   },
   { additionalProperties: false },
 );
@@ -92,6 +120,19 @@ export interface MasteryRule {
 }
 
 export type RuleSetData = Static<typeof RuleSetSchema>;
+
+/** The training-seed rules as the engine reads them (engine/trainingSeeds.ts, one branch per id). */
+export interface TrainingSeedRules {
+  /** TLS-01: the latest complete measure of the skill in the window seeds its training level. */
+  readonly seed: {
+    readonly id: string;
+    readonly trainingLevelOf: Readonly<Record<1 | 2 | 3 | 4, TrainingLevelNumber>>;
+  };
+  /** TLS-08: a sub-skill the measure covers is held with one of these reasons: no seed. */
+  readonly skillHeld: { readonly id: string; readonly haltOn: ReadonlySet<HoldReason> };
+  /** TLS-09: no live sitting of the window completed a measure of the skill with a level: no seed. */
+  readonly noCompleteMeasure: { readonly id: string };
+}
 
 /** A loaded rule set: the data plus the thresholds the engine reads, resolved by rule id. */
 export interface RuleSet {
@@ -108,6 +149,7 @@ export interface RuleSet {
     readonly withinWindow: MasteryRule;
     readonly band: MasteryRule;
   };
+  readonly trainingSeeds: TrainingSeedRules;
 }
 
 export class RuleSetError extends Error {
@@ -157,6 +199,29 @@ export function ruleSetOf(raw: unknown): RuleSet {
     return { id, sourceKind: rule.sourceKind, minRankGain: rule.minRankGain };
   };
   const mastery = { betweenWindows: mer('MER-01'), withinWindow: mer('MER-02'), band: mer('MER-03') };
+  const tls = (id: string) => data.trainingSeeds.rules.find((r) => r.id === id) ?? missing(name, id);
+  const levelOf = tls('TLS-01').trainingLevelOf ?? missing(name, 'TLS-01 trainingLevelOf');
+  const trainingLevelOf = { 1: levelOf['1'], 2: levelOf['2'], 3: levelOf['3'], 4: levelOf['4'] } as Record<
+    1 | 2 | 3 | 4,
+    TrainingLevelNumber
+  >;
+  // A stronger screen result never starts a lower level than a weaker one.
+  if (
+    !(
+      trainingLevelOf[1] <= trainingLevelOf[2] &&
+      trainingLevelOf[2] <= trainingLevelOf[3] &&
+      trainingLevelOf[3] <= trainingLevelOf[4]
+    )
+  ) {
+    throw new RuleSetError(name, 'TLS-01 training levels must not fall as the measure level rises');
+  }
+  const haltOn = tls('TLS-08').haltOn ?? missing(name, 'TLS-08 haltOn');
+  tls('TLS-09');
+  const trainingSeeds: TrainingSeedRules = {
+    seed: { id: 'TLS-01', trainingLevelOf },
+    skillHeld: { id: 'TLS-08', haltOn: new Set(haltOn) },
+    noCompleteMeasure: { id: 'TLS-09' },
+  };
   return {
     version: data.version,
     data,
@@ -166,6 +231,7 @@ export function ruleSetOf(raw: unknown): RuleSet {
     digitalMinPercent: percent,
     maxAgreeingGap: agree,
     mastery,
+    trainingSeeds,
   };
 }
 

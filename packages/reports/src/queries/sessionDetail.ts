@@ -11,6 +11,7 @@ import type { Sql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
 import { notFound } from '@qiraa/http-kit';
 import type { SessionKind } from '../sessionKinds';
+import { screenTrainingLevels } from './screenTrainingLevels';
 import { sessionHead } from './sessionResults';
 
 /** Every refusal of a session that is not this student's of this kind answers the same (no probing). */
@@ -110,10 +111,14 @@ export async function sessionDetail(
   if (kind === 'digital_sitting') {
     const sitting = await sittingResultOf(deps.sql, id);
     if (!sitting) throw unknownSession();
+    const trainingLevelOf = await screenTrainingLevels(deps.sql, studentId, [sitting.academicYear]);
     return {
       ...sessionHead(row, sitting),
       ...none,
-      measures: sitting.measures,
+      measures: sitting.measures.map((m) => ({
+        ...m,
+        trainingLevel: trainingLevelOf(sitting.academicYear, m.measureCode),
+      })),
       composite: sitting.composite,
       itemReview: sitting.itemReview,
       trainingGroups,

@@ -10,6 +10,8 @@ import {
 import type { Sql } from '@qiraa/db';
 import type { SessionKind } from '../sessionKinds';
 import { encodeCursor, type ResultsCursor } from './cursor';
+import type { MeasureTrainingLevel } from './screenTrainingLevels';
+import { screenTrainingLevels } from './screenTrainingLevels';
 
 export interface ResultsFilter {
   academicYear?: string;
@@ -56,7 +58,11 @@ function readSummary(result: Record<string, unknown> | null) {
  * the detail, also for sittings a window close or a void stopped without a stored summary, and an open one's
  * answers so far (its measures say `not_finished`).
  */
-function summaryOf(row: AttemptHistoryRow, sitting: SittingResultRead | undefined) {
+function summaryOf(
+  row: AttemptHistoryRow,
+  sitting: SittingResultRead | undefined,
+  trainingLevelOf: (academicYear: string, measureCode: string) => MeasureTrainingLevel,
+) {
   if (row.kind !== 'digital_sitting') return { measures: null, composite: null, read: readSummary(row.result) };
   return {
     measures:
@@ -68,6 +74,7 @@ function summaryOf(row: AttemptHistoryRow, sitting: SittingResultRead | undefine
         complete: m.complete,
         incompleteReason: m.incompleteReason,
         level: m.level,
+        trainingLevel: trainingLevelOf(row.academicYear, m.measureCode),
         provisional: m.provisional,
       })) ?? null,
     composite: sitting?.composite ?? null,
@@ -91,16 +98,24 @@ export async function sessionResults(
     after: page.after,
     limit: page.limit,
   });
-  const sittings = await sittingResultsOf(
-    sql,
-    rows.filter((r) => r.kind === 'digital_sitting').map((r) => r.attemptId),
-  );
+  const digital = rows.filter((r) => r.kind === 'digital_sitting');
+  const [sittings, trainingLevelOf] = await Promise.all([
+    sittingResultsOf(
+      sql,
+      digital.map((r) => r.attemptId),
+    ),
+    screenTrainingLevels(
+      sql,
+      studentId,
+      digital.map((r) => r.academicYear),
+    ),
+  ]);
   const last = rows.at(-1);
   return {
     studentId,
     items: rows.map((row) => {
       const sitting = sittings.get(row.attemptId);
-      return { ...sessionHead(row, sitting), summary: summaryOf(row, sitting) };
+      return { ...sessionHead(row, sitting), summary: summaryOf(row, sitting, trainingLevelOf) };
     }),
     nextCursor: more && last ? encodeCursor({ startedAtKey: last.startedAtKey, attemptId: last.attemptId }) : null,
   };

@@ -1,5 +1,5 @@
 import type { Sql } from '@qiraa/db';
-import { type SkillStatusQuery, skillStatusOf } from '@qiraa/decisions';
+import { type SkillStatusQuery, skillStatusOf, trainingLevelSeedsOf } from '@qiraa/decisions';
 import type { SubSkillReportResponse } from '../schemas';
 import type { SessionKind } from '../sessionKinds';
 
@@ -18,6 +18,11 @@ export async function subSkillReport(
   query: SkillStatusQuery,
 ): Promise<SubSkillReportResponse> {
   const status = await skillStatusOf(sql, studentId, query);
+  // The skill's training level of the report's year: its screen seed until training moves it.
+  const seeds = status.academicYear
+    ? await trainingLevelSeedsOf(sql, studentId, { academicYear: status.academicYear })
+    : [];
+  const levelOf = new Map(seeds.map((s) => [s.skillId, s.level]));
   return {
     ...status,
     rows: status.rows.map((row) => {
@@ -28,7 +33,7 @@ export async function subSkillReport(
           ...sittings.map((sessionId) => ({ kind: 'digital_sitting' as const, sessionId })),
           ...row.evidence.reads.map((r) => ({ kind: readKind(r.cell), sessionId: r.attemptId })),
         ],
-        trainingLevel: null,
+        trainingLevel: (row.skillId && levelOf.get(row.skillId)) || null,
       };
     }),
   };

@@ -306,9 +306,18 @@ describe('GET /api/reports/students/{id}/sessions/{kind}/{sessionId}', () => {
       sessionId: made.sitting,
       cutVersion: 'global-2026.1',
     });
+    // The seeded skill's training level (TLS-01); the held skills have none.
+    expect(body.measures.map((m: { trainingLevel: unknown }) => m.trainingLevel)).toEqual([
+      { source: 'screen', number: 3 },
+      null,
+      null,
+    ]);
     const list = (await results(w.a.studentId)).json().items.find((r: Row) => r.sessionId === made.sitting);
     expect(list.summary.measures.map((m: { level: number }) => m.level)).toEqual(
       body.measures.map((m: { level: number }) => m.level),
+    );
+    expect(list.summary.measures.map((m: { trainingLevel: unknown }) => m.trainingLevel)).toEqual(
+      body.measures.map((m: { trainingLevel: unknown }) => m.trainingLevel),
     );
     expect(body.itemReview).toHaveLength(10);
     expect(body.itemReview.map((r: { position: number }) => r.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -504,7 +513,9 @@ describe('GET /api/reports/students/{id}/sub-skill-report', () => {
     for (const [i, row] of body.rows.entries()) {
       const { sessions, trainingLevel, ...rest } = row;
       expect(rest).toEqual(status.rows[i]);
-      expect(trainingLevel).toBeNull();
+      // The skill's screen seed (TLS-01): word recognition 3 of 4 seeds familiar words at 3; the other
+      // skills' sub-skills are held (one or two questions each), so they have none.
+      expect(trainingLevel).toBe(row.skillId === 'familiar_word_reading' ? 3 : null);
     }
     // Familiar words: the window sitting's word questions and the familiar-word list read (the open
     // re-diagnostic is not evidence yet).

@@ -57,7 +57,8 @@ export const reportRoutes =
             `${REACH} Every session of the child: digital diagnostic sittings (window and re-diagnostic), oral ` +
             'readings and word-list reads, open ones included, with kind, window, academic year, when, status and ' +
             'a short result (digital: each measure’s raw, max and level scored with the pinned cuts, and the ' +
-            'comprehension composite; oral reading and word list: wcpm, accuracy, band, rateCut, provisional). ' +
+            'comprehension composite; each digital measure also carries trainingLevel, as in the detail; oral ' +
+            'reading and word list: wcpm, accuracy, band, rateCut, provisional). ' +
             'A voided session is out of every read, so it is left out unless includeVoided=true, which lists it ' +
             'marked with its void (id void:<int>, reason, at). Filters: academicYear, window, kind. Cursor ' +
             `pagination: pass nextCursor as cursor; limit defaults to ${RESULTS_PAGE_DEFAULT}, at most ` +
@@ -97,7 +98,9 @@ export const reportRoutes =
           description:
             `${REACH} The session must be the child’s and of the kind named, else 404 like an unknown id (before ` +
             'any 403). ' +
-            'digital_sitting: measures (MeasureResult[] with the pinned cut version), composite (MeasureComposite, ' +
+            'digital_sitting: measures (MeasureResult[] with the pinned cut version; trainingLevel { source: screen, ' +
+            'number } is the measure’s skill’s training level of that academic year, seeded from the screen by ' +
+            'rule TLS-01, null without a seed), composite (MeasureComposite, ' +
             'informational) and itemReview (MeasureItemReview[]: position, pattern, skill, correct, the child’s ' +
             'answer; never question text or the correct option). oral_text: the marks, their summary and the ' +
             'scores. oral_word_list: the counts and scores. Scores come from the stored raw counts with the ' +
@@ -130,8 +133,8 @@ export const reportRoutes =
             '(nullable), doNotDecideYet with safeStop do_not_decide_yet and holdReason (insufficient_evidence, ' +
             'split_evidence, or not_assessed: the no-evidence row when every attempt of the window was voided, ' +
             'both rule ids null), the pinned ruleSetVersion, the decision id, the evidence summary, the sessions ' +
-            'the decision rests on (kind and sessionId, for the session detail route) and trainingLevel (null ' +
-            'until training exists). Query window (and academicYear) chooses the window; without them the newest ' +
+            'the decision rests on (kind and sessionId, for the session detail route) and trainingLevel (the ' +
+            'skill’s training level of that year: its screen seed, rule TLS-01; null without one). Query window (and academicYear) chooses the window; without them the newest ' +
             'window with decisions; nothing decided yet: window null and rows []. Writes nothing.',
           security,
           params: StudentParams,
