@@ -1,5 +1,6 @@
 import { defineContext } from '@qiraa/kernel';
 import { recomputeAfterEvidence } from './inline/recomputeAfterEvidence';
+import { monitoringRoutes } from './monitoring/monitoringRoutes';
 import { DECISIONS_PROJECTIONS } from './projections';
 import { decisionReplayRoutes } from './routes/replayRoutes';
 import { skillStatusRoutes } from './routes/skillStatusRoutes';
@@ -16,5 +17,6 @@ export const decisionsContext = defineContext({
   routes: (deps) => async (app) => {
     await app.register(skillStatusRoutes(deps));
     await app.register(decisionReplayRoutes(deps));
+    await app.register(monitoringRoutes(deps));
   },
 });

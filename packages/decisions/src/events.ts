@@ -1,6 +1,7 @@
 import type { ScreeningWindow } from '@qiraa/assessment';
 import type { MasteryCredit } from './engine/masteryRules';
 import type { SkillStatusDecision } from './engine/skillStatusTypes';
+import { MONITORING_EVENT_TYPES } from './monitoring/monitoringEvents';
 import type { StatusToken } from './rules/ruleSet';
 
 /**
@@ -36,6 +37,7 @@ export const DECISION_EVENT_TYPES = [
   BAND_PROGRESSION_DECIDED,
   TRAINING_LEVEL_SEEDED,
   TRAINING_LEVEL_SEED_RETRACTED,
+  ...MONITORING_EVENT_TYPES,
 ] as const;
 
 export interface SkillStatusDecided extends SkillStatusDecision {

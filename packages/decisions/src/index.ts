@@ -20,6 +20,7 @@ export {
   type TrainingLevelSeedRetracted,
 } from './events';
 export { INLINE_RECOMPUTE_LIMIT } from './inline/recomputeAfterEvidence';
+export * from './monitoring';
 export {
   DECISIONS_PROJECTIONS,
   skillStatusProjection,

@@ -1,6 +1,7 @@
 import { SCREENING_WINDOWS } from '@qiraa/assessment';
 import { type Static, Type } from 'typebox';
 import { HOLD_REASONS } from './engine/skillStatusTypes';
+import { MonitoringReplaySchema } from './monitoring/monitoringSchemas';
 import { REPLAY_FIELDS } from './replay/compareDecisions';
 import { STATUS_TOKENS } from './rules/ruleSet';
 
@@ -134,5 +135,6 @@ export const DecisionReplayKey = Type.Object({
 export const DecisionReplayResponse = Type.Object({
   studentId: Type.Integer(),
   keys: Type.Array(DecisionReplayKey, { description: 'one per (academicYear, window, subSkillId), oldest first' }),
+  monitoring: MonitoringReplaySchema,
   hasDrift: Type.Boolean(),
 });

@@ -7,6 +7,7 @@ import { contentCatalogRows } from './rows/contentCatalog';
 import { contentFormRows } from './rows/contentForms';
 import { contentImportRows } from './rows/contentImport';
 import { contentItemRows } from './rows/contentItems';
+import { decisionMonitoringRows } from './rows/decisionMonitoring';
 import { decisionRows } from './rows/decisions';
 import { gamificationRows } from './rows/gamification';
 import { gamificationAdminRows } from './rows/gamificationAdmin';
@@ -39,5 +40,6 @@ export const MATRIX: readonly MatrixRow[] = [
   ...assessmentSittingRows,
   ...assessmentOralRows,
   ...decisionRows,
+  ...decisionMonitoringRows,
   ...reportRows,
 ];

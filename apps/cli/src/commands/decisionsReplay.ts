@@ -2,6 +2,7 @@ import { type DecisionReplayReport, type KeyReplay, replayDecisions } from '@qir
 import { Presets, SingleBar } from 'cli-progress';
 import { CliError } from '../cliError';
 import { withRuntime } from '../withRuntime';
+import { monitoringDriftLines } from './monitoringDrift';
 
 export interface DecisionsReplayOptions {
   student?: string;
@@ -50,13 +51,15 @@ export async function decisionsReplayCommand(options: DecisionsReplayOptions): P
     if (studentId !== null) {
       const [known] = await sql`
         select 1 from users where id = ${studentId} and primary_persona = 'STUDENT'
-        union all select 1 from dec_skill_status where student_id = ${studentId} limit 1`;
+        union all select 1 from dec_skill_status where student_id = ${studentId}
+        union all select 1 from dec_trends where student_id = ${studentId} limit 1`;
       if (!known) throw new CliError(`no student ${studentId}`, 2);
       students = [studentId];
     } else {
       const rows = await sql<{ id: string }[]>`
         select id from users where primary_persona = 'STUDENT'
         union select student_id from dec_skill_status
+        union select student_id from dec_trends
         order by 1`;
       students = rows.map((r) => Number(r.id));
     }
@@ -89,6 +92,10 @@ export async function decisionsReplayCommand(options: DecisionsReplayOptions): P
     for (const k of r.keys.filter((key) => key.drift.length > 0)) {
       keys++;
       console.log(`drift: student ${r.studentId} ${k.academicYear} ${k.window} ${k.subSkillId}: ${describe(k)}`);
+    }
+    for (const line of monitoringDriftLines(r)) {
+      keys++;
+      console.log(line);
     }
   }
   console.log(`students checked: ${checked}`);

@@ -279,5 +279,6 @@ async function readOf(sql: AnySql, pool: AnySql, a: AttemptRow, stream: StreamEv
     bandBasis: read.bandBasis,
     provisional: read.provisional,
     cutVersion: pin?.version ?? null,
+    cutOrganizationId: pin?.organizationId ?? null,
   };
 }

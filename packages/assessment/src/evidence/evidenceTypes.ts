@@ -82,6 +82,8 @@ export interface ReadEvidence {
   bandBasis: BandBasis | null;
   provisional: boolean;
   cutVersion: string | null;
+  /** The organization of the pinned cut table (null: the global one, or no pin; absent on older fixtures). */
+  cutOrganizationId?: string | null;
 }
 
 /** A voided attempt: out of every decision; what it had covered, and the void that took it out. */

@@ -13,6 +13,8 @@ import {
   type SkillStatusDecided,
   streams,
 } from '../events';
+import type { MonitoringEvent } from '../monitoring/monitoringEvents';
+import { afterMonitoringAppend, monitoringEventsOf } from '../monitoring/monitoringStep';
 import { skillStatusProjection } from '../projections/skillStatusProjection';
 import { trainingSeedsProjection } from '../projections/trainingSeedsProjection';
 import { CURRENT_RULE_SET, type RuleSet } from '../rules/ruleSet';
@@ -87,7 +89,7 @@ export async function recomputeSkillStatus(
       credits.set(d.decisionId, statusMasteryOf(d.decision, prior, rules));
       prior.push(d.decision);
     }
-    const events: NewEvent<SkillStatusDecided | BandProgressionDecided | TrainingSeedEvent>[] = [];
+    const events: NewEvent<SkillStatusDecided | BandProgressionDecided | TrainingSeedEvent | MonitoringEvent>[] = [];
     for (const { decision, decisionId } of fresh) {
       events.push({
         eventId: decisionId,
@@ -133,6 +135,9 @@ export async function recomputeSkillStatus(
     }
     const seedInput = { sql: uow.sql, store: deps.store, pool: deps.sql, studentId, organizationId, evidence, decided };
     events.push(...(await trainingSeedEventsOf({ ...seedInput, rules, decidedAt })));
+    events.push(
+      ...(await monitoringEventsOf(uow.sql, deps.store, evidence, { studentId, organizationId, decidedAt, rules })),
+    );
     if (events.length === 0) return { kind: 'done' as const, appended: 0 };
     const result = await deps.store.append(streams.decision(studentId), events, { uow, expected: stream.version });
     if (result.kind === 'conflict') return { kind: 'conflict' as const, appended: 0 };
@@ -140,6 +145,7 @@ export async function recomputeSkillStatus(
       await applyInline(uow, skillStatusProjection, result.events);
       await applyInline(uow, trainingSeedsProjection, result.events);
       const mastery = masteryInputsOf(studentId, result.events, rules);
+      mastery.push(...(await afterMonitoringAppend(uow, result.events, rules)));
       if (mastery.length > 0) await recordMasteryEvents(deps, mastery, { uow });
     }
     return { kind: 'done' as const, appended: result.kind === 'appended' ? result.events.length : 0 };

@@ -1,4 +1,6 @@
 import type { Projection } from '@qiraa/projections';
+import { monitoringNotifier } from '../monitoring/monitoringNotifier';
+import { monitoringProjection } from '../monitoring/monitoringProjection';
 import { skillStatusProjection } from './skillStatusProjection';
 import { skillStatusReactor } from './skillStatusReactor';
 import { trainingSeedsProjection } from './trainingSeedsProjection';
@@ -11,6 +13,8 @@ export const DECISIONS_PROJECTIONS: readonly Projection[] = [
   skillStatusReactor,
   skillStatusProjection,
   trainingSeedsProjection,
+  monitoringProjection,
+  monitoringNotifier,
 ];
 
 export { skillStatusProjection, skillStatusReactor, trainingSeedsProjection };

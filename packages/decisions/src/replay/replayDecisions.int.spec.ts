@@ -67,7 +67,12 @@ describe('POST /api/admin/decisions/replay', () => {
     expect(body.keys[0].derived).toEqual(body.keys[0].stored);
     // A student with nothing decided: no keys, no drift.
     const none = await replay(w.a.adminToken, w.a.studentId);
-    expect(none.json()).toEqual({ studentId: w.a.studentId, keys: [], hasDrift: false });
+    expect(none.json()).toEqual({
+      studentId: w.a.studentId,
+      keys: [],
+      monitoring: { trends: [], alerts: [] },
+      hasDrift: false,
+    });
   });
 
   it('a row changed behind the service shows drift on exactly that key and field; a rebuild removes it', async () => {

@@ -6,6 +6,7 @@ import { decisionIdOf } from '../commands/recomputeSkillStatus';
 import { decideSkillStatuses } from '../engine/decideSkillStatuses';
 import type { SkillStatusDecision } from '../engine/skillStatusTypes';
 import { SKILL_STATUS_DECIDED, type SkillStatusDecided, streams } from '../events';
+import { type MonitoringReplay, monitoringHasDrift, replayMonitoring } from '../monitoring/replayMonitoring';
 import { CURRENT_RULE_SET, RULE_SETS } from '../rules/ruleSet';
 import { driftOf, type ReplayedDecision, type ReplayField } from './compareDecisions';
 
@@ -24,6 +25,8 @@ export interface KeyReplay {
 export interface DecisionReplayReport {
   studentId: number;
   keys: KeyReplay[];
+  /** Progress monitoring's trends and alerts, derived and stored (docs/decisions-monitoring.md). */
+  monitoring: MonitoringReplay;
   hasDrift: boolean;
 }
 
@@ -144,5 +147,7 @@ export async function replayDecisions(
       WINDOW_ORDER.indexOf(a.window) - WINDOW_ORDER.indexOf(b.window) ||
       a.subSkillId.localeCompare(b.subSkillId),
   );
-  return { studentId, keys: result, hasDrift: result.some((k) => k.drift.length > 0) };
+  const monitoring = await replayMonitoring(deps.sql, studentId, evidence, events);
+  const hasDrift = result.some((k) => k.drift.length > 0) || monitoringHasDrift(monitoring);
+  return { studentId, keys: result, monitoring, hasDrift };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Static, Type } from 'typebox';
 import Value from 'typebox/value';
 import { HOLD_REASONS, type HoldReason } from '../engine/skillStatusTypes';
+import { type MonitoringRules, MonitoringSectionSchema, monitoringProblem } from '../monitoring/monitoringRules';
 
 /**
  * The closed, asset-framed status tokens of a sub-skill, weakest first. The same four words as the read bands
@@ -21,13 +22,19 @@ const TrainingLevel = Type.Integer({ minimum: 1, maximum: 4 });
 export type TrainingLevelNumber = 1 | 2 | 3 | 4;
 
 /** The gamification source kinds decisions earn (docs/literacy-core.md "Who emits which mastery event"). */
-export const MASTERY_RULE_KINDS = ['skill_status_transition', 'subskill_state_up', 'band_progression'] as const;
+export const MASTERY_RULE_KINDS = [
+  'skill_status_transition',
+  'subskill_state_up',
+  'band_progression',
+  'cbm_trend_above_goal',
+] as const;
 export type MasteryRuleKind = (typeof MASTERY_RULE_KINDS)[number];
 /** Each mastery rule id is one branch of engine/masteryRules.ts, earning exactly this source kind. */
 const MASTERY_RULE_IDS: Readonly<Record<string, MasteryRuleKind>> = {
   'MER-01': 'skill_status_transition',
   'MER-02': 'subskill_state_up',
   'MER-03': 'band_progression',
+  'MER-05': 'cbm_trend_above_goal',
 };
 
 /** The shape of `rules/v<N>.json`, checked when the module loads (a malformed rule set never starts). */
@@ -108,6 +115,7 @@ const RuleSetSchema = Type.Object(
       },
       { additionalProperties: false },
     ),
+    monitoring: MonitoringSectionSchema,
   },
   { additionalProperties: false },
 );
@@ -148,8 +156,12 @@ export interface RuleSet {
     readonly betweenWindows: MasteryRule;
     readonly withinWindow: MasteryRule;
     readonly band: MasteryRule;
+    /** MER-05: the first above-goal trend of an academic year (progress monitoring). */
+    readonly trendAboveGoal: MasteryRule;
   };
   readonly trainingSeeds: TrainingSeedRules;
+  /** Progress monitoring (PMR-01..04, PMR-09): docs/decisions-monitoring.md. */
+  readonly monitoring: MonitoringRules;
 }
 
 export class RuleSetError extends Error {
@@ -198,7 +210,6 @@ export function ruleSetOf(raw: unknown): RuleSet {
       throw new RuleSetError(name, `${id} must earn ${MASTERY_RULE_IDS[id]}`);
     return { id, sourceKind: rule.sourceKind, minRankGain: rule.minRankGain };
   };
-  const mastery = { betweenWindows: mer('MER-01'), withinWindow: mer('MER-02'), band: mer('MER-03') };
   const tls = (id: string) => data.trainingSeeds.rules.find((r) => r.id === id) ?? missing(name, id);
   const levelOf = tls('TLS-01').trainingLevelOf ?? missing(name, 'TLS-01 trainingLevelOf');
   const trainingLevelOf = { 1: levelOf['1'], 2: levelOf['2'], 3: levelOf['3'], 4: levelOf['4'] } as Record<
@@ -222,6 +233,14 @@ export function ruleSetOf(raw: unknown): RuleSet {
     skillHeld: { id: 'TLS-08', haltOn: new Set(haltOn) },
     noCompleteMeasure: { id: 'TLS-09' },
   };
+  const mastery = {
+    betweenWindows: mer('MER-01'),
+    withinWindow: mer('MER-02'),
+    band: mer('MER-03'),
+    trendAboveGoal: mer('MER-05'),
+  };
+  const monitoringError = monitoringProblem(data.monitoring);
+  if (monitoringError) throw new RuleSetError(name, monitoringError);
   return {
     version: data.version,
     data,
@@ -232,6 +251,7 @@ export function ruleSetOf(raw: unknown): RuleSet {
     maxAgreeingGap: agree,
     mastery,
     trainingSeeds,
+    monitoring: data.monitoring,
   };
 }
 

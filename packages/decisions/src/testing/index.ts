@@ -1,0 +1,1 @@
+export { type ProbePlace, recordOrfProbe } from '../monitoring/orfProbeFixture';
