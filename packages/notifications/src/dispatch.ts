@@ -37,6 +37,12 @@ export interface DispatchInput {
   kind: string;
   payload: unknown;
   sourceEntity?: SourceEntity;
+  /**
+   * A producer's own key for this notification (for example the id of the event that raised it). With it the
+   * notification id is derived from (kind, recipient, key), so a producer that crashed between dispatch and
+   * its own bookkeeping and dispatches again sends nothing twice: the second append is a duplicate.
+   */
+  dedupeKey?: string;
 }
 
 export type DispatchResult =
@@ -246,7 +252,10 @@ export async function filterRendered(
   return tier;
 }
 
-/** Step 6: `NotificationDispatched` on the recipient's stream and the inbox row, in one transaction. */
+/**
+ * Step 6: `NotificationDispatched` on the recipient's stream and the inbox row, in one transaction. An id
+ * already on the stream (a deduplicated re-dispatch) writes nothing.
+ */
 export async function appendDispatched(deps: DispatchDeps, data: NotificationDispatched): Promise<void> {
   await inTransaction(deps.sql, async (uow) => {
     const appended = await deps.store.append(
@@ -261,6 +270,7 @@ export async function appendDispatched(deps: DispatchDeps, data: NotificationDis
       ],
       { uow },
     );
+    if (appended.kind === 'duplicate') return;
     if (appended.kind !== 'appended') throw new Error(`notification ${data.notificationId}: ${appended.kind}`);
     await applyInline(uow, notificationsInboxProjection, appended.events);
   });
@@ -291,7 +301,10 @@ export async function dispatch(deps: DispatchDeps, input: DispatchInput): Promis
     },
     rendered,
   );
-  const notificationId = randomUUID();
+  const notificationId =
+    input.dedupeKey === undefined
+      ? randomUUID()
+      : deterministicEventId('notification-dedupe', catalog.kind, recipient.userId, input.dedupeKey);
   await appendDispatched(deps, {
     notificationId,
     recipientUserId: recipient.userId,

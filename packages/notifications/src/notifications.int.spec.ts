@@ -112,6 +112,24 @@ describe('dispatch steps', () => {
     expect(events.some((e) => e.type === 'NotificationDispatched')).toBe(true);
   });
 
+  it('a dedupe key makes a re-dispatch (also in parallel) write nothing: same id, one row', async () => {
+    const teacher = await newTeacher();
+    const input = {
+      recipientUserId: teacher.id,
+      kind: 'skill_alert_assigned',
+      payload: SAMPLE_PAYLOADS.skill_alert_assigned,
+      dedupeKey: 'alert-step-1',
+    };
+    const results = await Promise.all([dispatch(deps, input), dispatch(deps, input), dispatch(deps, input)]);
+    const ids = new Set(results.map((r) => (r.outcome === 'dispatched' ? r.notificationId : r.outcome)));
+    expect(ids.size).toBe(1);
+    const rows = await t.db.sql<{ n: number }[]>`
+      select count(*)::int as n from notifications where recipient_user_id = ${teacher.id}`;
+    expect(rows[0]!.n).toBe(1);
+    const other = await dispatch(deps, { ...input, dedupeKey: 'alert-step-2' });
+    expect(other.outcome === 'dispatched' && ids.has(other.notificationId)).toBe(false);
+  });
+
   it('(1) unknown or inactive kind → 422 unknown_kind, no row', async () => {
     const before = await rowCount();
     const unknown = await apiErrorOf(dispatch(deps, { recipientUserId: w.a.teacherId, kind: 'nope', payload: {} }));

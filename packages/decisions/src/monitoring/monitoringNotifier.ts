@@ -26,7 +26,9 @@ interface Child {
  * each of the child's active classes (`dispatchToClass`), once: a ledger row per step, class and kind
  * (`dec_alert_dispatches`) is written after the fan-out, and a step already in the ledger is skipped, so a
  * re-delivered batch or a rebuild notifies nobody again. A refused dispatch (a payload or language-safety
- * refusal) is logged in the ledger as `refused` and never retried: it would be refused again.
+ * refusal) is logged in the ledger as `refused` and never retried: it would be refused again. A crash between
+ * the fan-out and the ledger write re-sends nothing either: the dispatch key (step, class) makes the second
+ * dispatch a duplicate.
  */
 async function notify(deps: { sql: Sql; store: EventStore }, e: RecordedEvent): Promise<void> {
   const d = e.data as MonitoringAlertChanged;
@@ -50,6 +52,7 @@ async function notify(deps: { sql: Sql; store: EventStore }, e: RecordedEvent): 
           kind,
           payload,
           sourceEntity: { sourceEntityType: 'monitoring_alert', sourceEntityId: d.alertId },
+          dedupeKey: `${e.eventId}:${child.class_id}`,
         });
         outcome = result.outcome;
       } catch {
