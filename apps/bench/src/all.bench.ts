@@ -36,6 +36,7 @@ const BENCHES: Bench[] = [
       BENCH_REPLAY_RUNS: '2',
     },
   },
+  { name: 'decisions', args: ['--small'], env: {} },
 ];
 
 interface Outcome {
