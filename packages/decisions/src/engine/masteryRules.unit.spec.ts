@@ -108,6 +108,7 @@ describe('mastery rules (rule set v1)', () => {
       betweenWindows: { id: 'MER-01', sourceKind: 'skill_status_transition', minRankGain: 1 },
       withinWindow: { id: 'MER-02', sourceKind: 'subskill_state_up', minRankGain: 1 },
       band: { id: 'MER-03', sourceKind: 'band_progression', minRankGain: 1 },
+      domainEscalation: { id: 'MER-04', sourceKind: 'domain_status_escalation', minRankGain: 1 },
       trendAboveGoal: { id: 'MER-05', sourceKind: 'cbm_trend_above_goal', minRankGain: 1 },
     });
     const raw = () => JSON.parse(JSON.stringify(rules.data));
