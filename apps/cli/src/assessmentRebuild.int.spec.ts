@@ -10,9 +10,9 @@ let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   db = await createTestDatabase();
   env = { DATABASE_URL: db.url };
-  const seed = await runCli(['seed-demo'], env);
+  const seed = await runCli(['seed-demo'], env, { timeoutMs: 240_000 });
   expect(seed.code, seed.stderr).toBe(0);
-}, 120_000);
+}, 300_000);
 afterAll(() => db.drop());
 
 /** Every row of a table, every column, in one stable order (the whole row as text). */

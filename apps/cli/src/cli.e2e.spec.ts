@@ -16,13 +16,13 @@ describe('qiraa on a fresh data directory', () => {
 
   it('seed-demo migrates first (as the server does), seeds, and stops the PostgreSQL it started', async () => {
     const dataDir = path.join(dir, 'fresh');
-    const run = await runCli(['seed-demo'], { DATA_DIR: dataDir, DATABASE_URL: '' });
+    const run = await runCli(['seed-demo'], { DATA_DIR: dataDir, DATABASE_URL: '' }, { timeoutMs: 240_000 });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Demo data created: organization /);
     expect(existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
-  });
+  }, 300_000);
 
   it.skipIf(process.getuid?.() !== 0)('says which folder to open when postgres cannot enter DATA_DIR', async () => {
     const closed = path.join(dir, 'private');

@@ -4,7 +4,9 @@ import { CELL_STATUSES, PAGE_CELLS } from '@qiraa/assessment';
 import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
 import { loadConfig, openRuntime } from '@qiraa/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCalendar } from './commands/demoWindowCalendar';
 import { DEMO_PASSWORD } from './commands/seedDemo';
+import { monitoringPlan } from './commands/seedDemoMonitoring';
 import { type CliRun, runCli } from './testing/runCli';
 
 let db: TestDatabase;
@@ -14,8 +16,9 @@ let first: CliRun;
 beforeAll(async () => {
   db = await createTestDatabase(); // empty and migrated
   env = { DATABASE_URL: db.url };
-  first = await runCli(['seed-demo'], env);
-}, 120_000);
+  // Under a loaded machine the seed (screening, probes, every child decided) takes a minute or more.
+  first = await runCli(['seed-demo'], env, { timeoutMs: 240_000 });
+}, 300_000);
 afterAll(() => db.drop());
 
 const count = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
@@ -50,6 +53,17 @@ interface TeacherPage {
   students: { firstName: string; cells: Record<string, PageCellView> }[];
 }
 
+/**
+ * Whether the seed dates progress-monitoring probes today: six weeks of them must fit in BOY before today
+ * (seedDemoMonitoring.ts); early in the academic year it seeds none and says so.
+ */
+const seedDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Amman' }).format(new Date());
+const seedCalendar = demoCalendar('2026-2027', seedDay);
+const monitored =
+  seedCalendar.kind === 'calendar' && monitoringPlan(seedCalendar.windows[0]!.startsOn, seedDay).kind === 'probes';
+/** The two grade-2 children with weekly probes: their latest probe fills the oral-reading cell. */
+const probed = monitored ? 'done' : 'not_started';
+
 /** Per class, each child's statuses in PAGE_CELLS order: digital, oral_text, familiar words, pseudowords. */
 const SEEDED: Record<number, Record<string, string[]>> = {
   1: {
@@ -63,8 +77,8 @@ const SEEDED: Record<number, Record<string, string[]>> = {
     علي: ['done', 'done', 'done', 'done'],
     تالا: ['done', 'done', 'done', 'done'],
     زيد: ['done', 'done', 'restarted_pending', 'done'],
-    لين: ['restarted_pending', 'not_started', 'not_started', 'not_started'],
-    كرم: ['done', 'not_started', 'not_started', 'not_started'],
+    لين: ['restarted_pending', probed, 'not_started', 'not_started'],
+    كرم: ['done', probed, 'not_started', 'not_started'],
   },
 };
 
@@ -249,6 +263,131 @@ describe('qiraa seed-demo', () => {
       ),
     );
   });
+
+  /** A seeded grade-2 child's id, by first name. */
+  const childId = async (firstName: string) => {
+    const [row] = await db.sql<{ id: string }[]>`
+      select id::text from users where primary_persona = 'STUDENT' and full_name_ar like ${`${firstName} %`}`;
+    return Number(row!.id);
+  };
+  /** A response's JSON body, as parsed. */
+  type Body = ReturnType<JSON['parse']>;
+  /** teacher2 (grade 2) through the real API. */
+  async function asTeacher2(work: (get: (url: string) => Promise<{ status: number; body: Body }>) => Promise<void>) {
+    await withApp(async (app) => {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'teacher2@qiraa-demo.example', password: DEMO_PASSWORD },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const headers = { authorization: `Bearer ${login.json().accessToken}` };
+      await work(async (url) => {
+        const res = await app.inject({ method: 'GET', url, headers });
+        return { status: res.statusCode, body: res.json() };
+      });
+    });
+  }
+
+  it('shows real decisions on the skill-status route: statuses with their rule ids and the pinned rule set', async () => {
+    const karam = await childId('كرم');
+    await asTeacher2(async (get) => {
+      const res = await get(`/api/sse/students/${karam}/skill-status`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ studentId: karam, academicYear: '2026-2027', window: 'BOY' });
+      const rows = res.body.rows as { status: string | null; adrRuleId: string | null; ssrRuleId: string | null }[];
+      expect(rows.length).toBeGreaterThan(1);
+      for (const row of rows) expect(row).toMatchObject({ ruleSetVersion: 'v1', decisionId: expect.any(String) });
+      const decided = rows.filter((r) => r.status !== null);
+      expect(decided.length).toBeGreaterThan(0);
+      for (const row of decided)
+        expect(row).toMatchObject({ adrRuleId: expect.any(String), ssrRuleId: expect.any(String) });
+    });
+  });
+
+  it('prints what progress monitoring seeded (or why none, early in the year)', () => {
+    expect(first.stdout).toMatch(
+      monitored
+        ? /^Progress monitoring: weekly oral-reading probes from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d: كرم read [\d, ]+ words a minute .*Trends: 1 above_goal, \d+ do_not_decide_yet; open alerts: 1 acute_regression; 2 notifications/m
+        : /^Progress monitoring: none seeded/m,
+    );
+  });
+
+  it.skipIf(!monitored)(
+    'decides a trend above the goal line from weekly probes dated in the past, and credits its XP to the decision id',
+    async () => {
+      const karam = await childId('كرم');
+      let trendDecisionId = '';
+      await asTeacher2(async (get) => {
+        const res = await get(`/api/sse/students/${karam}/monitoring`);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body).toMatchObject({ decision: 'above_goal', ruleId: 'PMR-02', doNotDecideYet: false });
+        trendDecisionId = res.body.trendDecisionId;
+        const probes = res.body.probes as { at: string }[];
+        expect(probes).toHaveLength(7);
+        // In the past, inside the seeded academic year.
+        for (const p of probes) {
+          expect(Date.parse(p.at)).toBeLessThan(Date.now());
+          expect(p.at >= '2026-08-01').toBe(true);
+        }
+      });
+      // The gamification ledger: XP whose mastery event's engine id is that trend decision's id.
+      const credited = await db.sql<{ source_kind: string; amount: number; stream_id: string }[]>`
+        select m.source_kind, x.amount, e.stream_id from gam_xp_ledger x
+        join gam_mastery_events m on m.id = x.mastery_event_id
+        join es_events e on e.event_id::text = m.engine_event_id
+        where m.engine_event_id = ${trendDecisionId}`;
+      expect(credited).toEqual([
+        { source_kind: 'cbm_trend_above_goal', amount: expect.any(Number), stream_id: `decision-${karam}` },
+      ]);
+      expect(credited[0]!.amount).toBeGreaterThan(0);
+    },
+  );
+
+  it.skipIf(!monitored)(
+    'raises an acute_regression alert for a sharp drop and puts it in the class teacher’s inbox',
+    async () => {
+      const leen = await childId('لين');
+      await asTeacher2(async (get) => {
+        const monitoring = await get(`/api/sse/students/${leen}/monitoring`);
+        expect(monitoring.status, JSON.stringify(monitoring.body)).toBe(200);
+        // Five probes: too few for a trend (the safe stop), enough to judge the last one against the earlier four.
+        expect(monitoring.body).toMatchObject({
+          decision: null,
+          safeStop: 'do_not_decide_yet',
+          holdReason: 'too_few_probes',
+        });
+        expect(monitoring.body.alerts).toEqual([
+          expect.objectContaining({ alertKind: 'acute_regression', status: 'open', ruleId: 'PMR-03' }),
+        ]);
+        const alertId = monitoring.body.alerts[0].alertId as string;
+
+        const assigned = await get('/api/notifications?kind=student_alert_assigned');
+        expect(assigned.status).toBe(200);
+        const mine = (assigned.body.items as { payload: Record<string, unknown>; severity: string }[]).filter(
+          (n) => n.payload.alertId === alertId,
+        );
+        expect(mine).toEqual([
+          expect.objectContaining({
+            severity: 'urgent',
+            payload: expect.objectContaining({ studentId: String(leen) }),
+          }),
+        ]);
+        const lifecycle = await get('/api/notifications?kind=cbm_alert_lifecycle');
+        expect(
+          (lifecycle.body.items as { payload: Record<string, unknown> }[])
+            .filter((n) => n.payload.alertId === alertId)
+            .map((n) => n.payload.lifecycle),
+        ).toEqual(['opened']);
+      });
+    },
+  );
+
+  it('replays every decision of the seed without drift: `qiraa decisions replay --all` exits 0', async () => {
+    const replay = await runCli(['decisions', 'replay', '--all'], env, { timeoutMs: 120_000 });
+    expect(replay.stdout).toMatch(/with drift: 0/);
+    expect(replay.code).toBe(0);
+  }, 150_000);
 
   it('prints every adult login, the demo password, each class code with its quickCodes, and a curl line', async () => {
     const emails = await db.sql<{ email: string }[]>`select email from users where email is not null`;

@@ -17,6 +17,8 @@ import { CliError } from '../cliError';
 import { withRuntime } from '../withRuntime';
 import { DEMO_PACK_DIR, importContentPack, packTotals } from './contentImport';
 import { type DemoClass, demoAssessmentLine, seedDemoAssessment } from './seedDemoAssessment';
+import { demoDecisionsLines, seedDemoDecisions } from './seedDemoDecisions';
+import { type MonitoringChild, seedDemoMonitoring } from './seedDemoMonitoring';
 import { seedDemoNotifications } from './seedDemoNotifications';
 import { seedMasteryHistory } from './seedMasteryHistory';
 
@@ -91,7 +93,7 @@ function table(rows: LoginRow[]): string {
  */
 export async function seedDemoCommand(): Promise<void> {
   await withRuntime(
-    async ({ sql, store, config }) => {
+    async ({ sql, store, config, projector }) => {
       const [anyUser] = await sql`select 1 from users limit 1`;
       if (anyUser) {
         throw new CliError('the database already has users; seed-demo only seeds an empty database (nothing changed)');
@@ -235,6 +237,30 @@ export async function seedDemoCommand(): Promise<void> {
         },
       );
 
+      // Progress monitoring of two grade-2 children without a screening reading of their own (كرم, لين): weekly
+      // probes over the past weeks; then every child decided, and the alert sent to their teacher.
+      const monitoringChild = (fullNameAr: string): MonitoringChild => {
+        const cls = demoClasses[1]!;
+        return {
+          ...cls,
+          studentId: studentIds.get(fullNameAr)!,
+          classId: cls.id,
+          firstName: fullNameAr.split(' ')[0]!,
+        };
+      };
+      const monitoring = assessment
+        ? await seedDemoMonitoring(
+            { sql, store },
+            {
+              organizationId: org.id,
+              academicYear: ACADEMIC_YEAR,
+              rising: monitoringChild('كرم البطاينة'),
+              dipping: monitoringChild('لين المجالي'),
+            },
+          )
+        : null;
+      const decisions = await seedDemoDecisions({ sql, store, projector }, [...studentIds.values()]);
+
       const base = `http://localhost:${config.port}`;
       const example = students[0]!;
       console.log(
@@ -256,6 +282,7 @@ export async function seedDemoCommand(): Promise<void> {
           `Content: the demo pack (content/pack), ${content.accepted} rows in ${content.files} approved import batches, ` +
             `${content.cellsSet} global diagnostic blueprint cells.`,
           demoAssessmentLine(assessment, ACADEMIC_YEAR),
+          ...demoDecisionsLines(decisions, monitoring),
           '',
           'Try it (start the server with `npm start` first):',
           `  curl -s -X POST ${base}/api/auth/login -H 'content-type: application/json' ` +

@@ -20,7 +20,6 @@ import {
 } from '@qiraa/assessment';
 import { resolveBlueprintCell, setBlueprintCell } from '@qiraa/content';
 import type { Sql } from '@qiraa/db';
-import { recomputeSkillStatus } from '@qiraa/decisions';
 import type { EventStore } from '@qiraa/eventstore';
 import { type Caller, permissionsFor } from '@qiraa/identity';
 import { CliError } from '../cliError';
@@ -89,7 +88,7 @@ const VOIDED_AFTER = 4;
 /** Grade 1 of the demo network screens pseudoword decoding from MOY, once letters have been taught. */
 const LATER_IN_GRADE_1 = 'pseudowords_list';
 
-const teacherCaller = (userId: number, organizationId: string): Caller => ({
+export const teacherCaller = (userId: number, organizationId: string): Caller => ({
   userId,
   persona: 'TEACHER',
   organizationId,
@@ -119,8 +118,6 @@ export interface DemoAssessmentSummary {
   oralReadings: number;
   wordListReads: number;
   voids: number;
-  /** What the decisions context made of it: skill-status decisions, and the mastery events they earned. */
-  decisions: { skillStatuses: number; masteryEvents: number; xp: number };
 }
 
 /**
@@ -153,7 +150,6 @@ export async function seedDemoAssessment(
     oralReadings: 0,
     wordListReads: 0,
     voids: 0,
-    decisions: { skillStatuses: 0, masteryEvents: 0, xp: 0 },
   };
   const children = input.classes.flatMap((cls, c) =>
     cls.studentIds.map((studentId, i) => ({ cls, studentId, child: c * 10 + i, scenario: SCENARIOS[c]?.[i] })),
@@ -231,26 +227,8 @@ export async function seedDemoAssessment(
       if (outcome === 'voided') await voidOf('oral_word_list', read, 'technical_interruption');
     }
   }
-  // The decisions the server's reactor would make on its first run, made now so the demo shows them (and
-  // the XP they earn) at once; the reactor later finds nothing to add (deterministic decision ids).
-  const studentIds = children.map((c) => c.studentId);
-  for (const studentId of studentIds) await recomputeSkillStatus(deps, studentId);
-  summary.decisions = await decisionTotals(sql, studentIds);
+  // Decided afterwards with the monitoring probes (seedDemoDecisions.ts), as the reactor would.
   return summary;
-}
-
-/** The seeded students' skill-status decisions, and the mastery events (and XP) whose engine id is a decision's. */
-async function decisionTotals(sql: Sql, studentIds: readonly number[]) {
-  const streams = sql.array(studentIds.map((id) => `decision-${id}`));
-  const [row] = await sql<{ skill_statuses: number; mastery_events: number; xp: number }[]>`
-    with decided as (select event_id, event_type from es_events where stream_id = any(${streams}::text[]))
-    select (select count(*) from decided where event_type = 'SkillStatusDecided')::int as skill_statuses,
-           (select count(*) from gam_mastery_events m join decided d on m.engine_event_id = d.event_id::text)::int
-             as mastery_events,
-           (select coalesce(sum(x.amount), 0) from gam_xp_ledger x
-              join gam_mastery_events m on m.id = x.mastery_event_id
-              join decided d on m.engine_event_id = d.event_id::text)::int as xp`;
-  return { skillStatuses: row!.skill_statuses, masteryEvents: row!.mastery_events, xp: row!.xp };
 }
 
 async function mustOpen(deps: Deps, year: { organizationId: string; academicYear: string; actorUserId: number }) {
@@ -301,11 +279,7 @@ async function readPassage(
   stop: boolean,
 ) {
   const { studentId, grade } = at;
-  const [passage] = await deps.sql<{ id: string }[]>`
-    select id from content_passages
-    where status = 'operational' and organization_id is null and grade = ${grade}
-    order by external_id, version desc limit 1`;
-  if (!passage) throw new Error(`no operational passage for student ${studentId}`);
+  const passage = await gradePassage(deps.sql, grade);
   const reading = await startOralReading(deps, teacher, { studentId, passageId: passage.id });
   const { attemptId, wordCount } = reading.started;
   const read = readOf(wordCount, skill, child);
@@ -316,6 +290,16 @@ async function readPassage(
   }
   if (stop) await stopOralReading(deps, teacher, attemptId, read);
   return attemptId;
+}
+
+/** The grade's first operational global passage: the one the demo's teachers read with every child. */
+export async function gradePassage(sql: Sql, grade: number): Promise<{ id: string }> {
+  const [passage] = await sql<{ id: string }[]>`
+    select id from content_passages
+    where status = 'operational' and organization_id is null and grade = ${grade}
+    order by external_id, version desc limit 1`;
+  if (!passage) throw new Error(`no operational passage for grade ${grade}`);
+  return passage;
 }
 
 /** A word-list read of the cell's list for the child's grade and window, as the teacher's list view offers it. */
@@ -344,15 +328,12 @@ async function readWordList(
 /** The seed's one line about it. */
 export function demoAssessmentLine(summary: DemoAssessmentSummary | null, academicYear: string): string {
   if (!summary) return `Assessment: none seeded: ${academicYear} is over, no BOY window of it can be open today.`;
-  const { window: w, sittings: s, decisions: d } = summary;
+  const { window: w, sittings: s } = summary;
   return (
     `Assessment: BOY ${academicYear} open (${w.startsOn} to ${w.endsOn}${w.openedByHand ? ', opened by hand' : ''}); ` +
     `digital sittings ${s.done} done, ${s.in_progress} in progress, ${s.stopped} stopped by an early close ` +
     `(reopened), ${s.voided} voided; ${summary.oralReadings} oral readings, ${summary.wordListReads} word-list ` +
     `reads, ${summary.voids} voids; grade 1 screens pseudowords from MOY ` +
-    '(GET /api/teacher/classes/{classId}/taqyeem as a teacher). ' +
-    `Decisions: ${d.skillStatuses} skill statuses decided from that evidence; ${d.masteryEvents} mastery ` +
-    `events earned from real evidence (${d.xp} XP, the decision's id as engine event id: a second, more ` +
-    'fluent reading raised a band; GET /api/sse/students/{id}/skill-status).'
+    '(GET /api/teacher/classes/{classId}/taqyeem as a teacher).'
   );
 }

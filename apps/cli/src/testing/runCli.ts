@@ -15,13 +15,13 @@ export interface CliRun {
  * precompiled copy of the same sources when the int project built one (packages/db/src/testing/cliBundle.ts;
  * half the CPU per start), else the bin through tsx.
  */
-export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliRun> {
+export function runCli(args: string[], env: NodeJS.ProcessEnv, options: { timeoutMs?: number } = {}): Promise<CliRun> {
   const entry = inject('qiraaCliBundle') ?? BIN;
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [entry, ...args],
-      { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: 60_000 },
+      { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, timeout: options.timeoutMs ?? 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

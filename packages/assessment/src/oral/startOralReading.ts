@@ -27,6 +27,8 @@ export async function startOralReading(
   deps: { sql: Sql; store: EventStore },
   caller: Caller,
   input: { studentId: number; passageId: string },
+  // The demo seed's probes of past weeks (the routes always read the present).
+  options: { now?: Date } = {},
 ): Promise<OralReadingState & { passage: ReadingPassage }> {
   const passage = await passageInTenant(deps.sql, caller, input.passageId);
   const place = await teacherPlace(deps.sql, caller, input.studentId);
@@ -38,7 +40,7 @@ export async function startOralReading(
       [{ field: 'passageId', issue: 'passage_grade_mismatch' }],
     );
   }
-  const at = new Date();
+  const at = options.now ?? new Date();
   const window = await openWindowOf(deps.sql, place, at);
   const attemptId = randomUUID();
   const address = { studentId: input.studentId, academicYear: place.academicYear, window, cell: 'oral_text' as const };

@@ -41,6 +41,8 @@ export function stopOralReading(
   caller: Caller,
   attemptId: string,
   input: { lastWordIndex: number; elapsedSeconds: number },
+  // The demo seed's probes of past weeks (the routes always stop at the present).
+  options: { now?: Date } = {},
 ) {
   return changeOralReading(deps, caller, attemptId, async (state) => {
     const errorIndices = errorIndicesOf(state.marks);
@@ -57,7 +59,7 @@ export function stopOralReading(
     const read = bandedRead(counted.counts, table, await scoringStatusOf(deps.sql, 'oral_text', started.grade));
     const data: OralReadingStoppedData = {
       attemptId,
-      at: new Date().toISOString(),
+      at: (options.now ?? new Date()).toISOString(),
       stoppedBy: caller.userId,
       lastWordIndex: input.lastWordIndex,
       elapsedSeconds: input.elapsedSeconds,
