@@ -80,12 +80,17 @@ function judge(series: readonly Probe[], line: GoalLine, rules: RuleSet): Judged
   const points = series.map((p) => ({ x: (Date.parse(p.at) - origin) / WEEK, y: p.wcpm }));
   const spanDays = series.length === 0 ? 0 : (Date.parse(series.at(-1)!.at) - Date.parse(series[0]!.at)) / DAY;
   const fit = leastSquares(points);
-  const trend = fit && {
-    slope: round(fit.slope, 2),
-    intercept: round(fit.intercept, 1),
-    probes: series.length,
-    spanDays: Math.floor(spanDays),
-  };
+  // A line over less than the minimum span is noise, not a rate (two rereads minutes apart fit a slope of
+  // millions of WCPM a week): the safe stop shows no trend line until the span is there.
+  const trend =
+    fit && spanDays >= rule.minSpanDays
+      ? {
+          slope: round(fit.slope, 2),
+          intercept: round(fit.intercept, 1),
+          probes: series.length,
+          spanDays: Math.floor(spanDays),
+        }
+      : null;
   if (series.length < rule.minProbes) return { decision: null, trend, hold: 'too_few_probes' };
   if (spanDays < rule.minSpanDays || !fit || !trend) return { decision: null, trend, hold: 'too_short_span' };
   const gap = fit.slope - line.weeklyGain;

@@ -58,6 +58,10 @@ describe('progress monitoring (rule set v1, section monitoring)', () => {
     // Six probes five days apart: 25 days, under the 35-day minimum span.
     const quick = [0, 5, 10, 15, 20, 25].map((d, i) => probe(d / 7, 25 + i * 3));
     expect(decide(quick).trend).toMatchObject({ ruleId: 'PMR-09', holdReason: 'too_short_span' });
+    // No trend line is shown over a short span: two rereads minutes apart are not a weekly rate.
+    expect(decide(quick).trend).toMatchObject({ trend: null });
+    expect(decide([probe(0, 30), probe(0.0001, 60)]).trend).toMatchObject({ trend: null });
+    expect(decide(weekly(25, 27, 29, 31, 33, 35)).trend).toMatchObject({ trend: { probes: 6, spanDays: 35 } });
   });
 
   it('PMR-02 ols_slope_against_goal_line: above, on and below the goal line by the slope', () => {
