@@ -6,6 +6,7 @@ import { classCodeRoutes } from './routes/classCodeRoutes';
 import { classDeleteRoutes } from './routes/classDeleteRoutes';
 import { classTeacherRoutes } from './routes/classTeacherRoutes';
 import { clientLogRoutes } from './routes/clientLogRoutes';
+import { handoffRoutes } from './routes/handoffRoutes';
 import { parentLinkRoutes } from './routes/parentLinkRoutes';
 import { preferencesRoutes, UserPreferencesResponse } from './routes/preferencesRoutes';
 import { rosterRoutes } from './routes/rosterRoutes';
@@ -33,5 +34,6 @@ export const identityContext = defineContext({
     await app.register(classDeleteRoutes(deps));
     await app.register(rosterRoutes(deps));
     await app.register(parentLinkRoutes(deps));
+    await app.register(handoffRoutes(deps));
   },
 });
