@@ -8,6 +8,7 @@ import { classTeacherRoutes } from './routes/classTeacherRoutes';
 import { clientLogRoutes } from './routes/clientLogRoutes';
 import { handoffRoutes } from './routes/handoffRoutes';
 import { parentLinkRoutes } from './routes/parentLinkRoutes';
+import { passkeyRoutes } from './routes/passkeyRoutes';
 import { preferencesRoutes, UserPreferencesResponse } from './routes/preferencesRoutes';
 import { rosterRoutes } from './routes/rosterRoutes';
 import { studentAuthRoutes } from './routes/studentAuthRoutes';
@@ -35,5 +36,6 @@ export const identityContext = defineContext({
     await app.register(rosterRoutes(deps));
     await app.register(parentLinkRoutes(deps));
     await app.register(handoffRoutes(deps));
+    await app.register(passkeyRoutes(deps));
   },
 });

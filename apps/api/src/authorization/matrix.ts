@@ -15,7 +15,7 @@ import { identityAccountRows } from './rows/identityAccount';
 import { identityClassRows } from './rows/identityClasses';
 import { identityCoreRows } from './rows/identityCore';
 import { identityListRows } from './rows/identityLists';
-import { identityPasswordlessRows } from './rows/identityPasswordless';
+import { identityPasswordlessRows, passkeyRows } from './rows/identityPasswordless';
 import { leaderboardRows } from './rows/leaderboards';
 import { notificationRows } from './rows/notifications';
 import { reportRows } from './rows/reports';
@@ -44,4 +44,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...decisionMonitoringRows,
   ...reportRows,
   ...identityPasswordlessRows,
+  ...passkeyRows,
 ];
