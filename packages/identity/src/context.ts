@@ -7,6 +7,7 @@ import { classDeleteRoutes } from './routes/classDeleteRoutes';
 import { classTeacherRoutes } from './routes/classTeacherRoutes';
 import { clientLogRoutes } from './routes/clientLogRoutes';
 import { handoffRoutes } from './routes/handoffRoutes';
+import { oidcRoutes } from './routes/oidcRoutes';
 import { parentLinkRoutes } from './routes/parentLinkRoutes';
 import { passkeyRoutes } from './routes/passkeyRoutes';
 import { preferencesRoutes, UserPreferencesResponse } from './routes/preferencesRoutes';
@@ -37,5 +38,6 @@ export const identityContext = defineContext({
     await app.register(parentLinkRoutes(deps));
     await app.register(handoffRoutes(deps));
     await app.register(passkeyRoutes(deps));
+    await app.register(oidcRoutes(deps));
   },
 });

@@ -15,7 +15,7 @@ import { identityAccountRows } from './rows/identityAccount';
 import { identityClassRows } from './rows/identityClasses';
 import { identityCoreRows } from './rows/identityCore';
 import { identityListRows } from './rows/identityLists';
-import { identityPasswordlessRows, passkeyRows } from './rows/identityPasswordless';
+import { identityPasswordlessRows, oidcRows, passkeyRows } from './rows/identityPasswordless';
 import { leaderboardRows } from './rows/leaderboards';
 import { notificationRows } from './rows/notifications';
 import { reportRows } from './rows/reports';
@@ -45,4 +45,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...reportRows,
   ...identityPasswordlessRows,
   ...passkeyRows,
+  ...oidcRows,
 ];

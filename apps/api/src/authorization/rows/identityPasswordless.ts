@@ -153,3 +153,23 @@ export const passkeyRows: MatrixRow[] = [
     expect: onlyTheTeacher(204),
   },
 ];
+
+/**
+ * School sign-in. The matrix's app configures no identity provider, so every name is unknown: 404 for
+ * everyone, token or not (the flows themselves: packages/identity/src/routes/oidc.int.spec.ts, against a
+ * real provider).
+ */
+export const oidcRows: MatrixRow[] = [
+  {
+    route: 'GET /api/auth/oidc/{provider}/start',
+    targets: ['missing'],
+    request: () => ({ url: '/api/auth/oidc/school/start' }),
+    expect: everyone(404),
+  },
+  {
+    route: 'GET /api/auth/oidc/{provider}/callback',
+    targets: ['missing'],
+    request: () => ({ url: '/api/auth/oidc/school/callback?state=matrix-state&code=matrix-code' }),
+    expect: everyone(404),
+  },
+];
