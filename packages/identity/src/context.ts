@@ -6,7 +6,10 @@ import { classCodeRoutes } from './routes/classCodeRoutes';
 import { classDeleteRoutes } from './routes/classDeleteRoutes';
 import { classTeacherRoutes } from './routes/classTeacherRoutes';
 import { clientLogRoutes } from './routes/clientLogRoutes';
+import { handoffRoutes } from './routes/handoffRoutes';
+import { oidcRoutes } from './routes/oidcRoutes';
 import { parentLinkRoutes } from './routes/parentLinkRoutes';
+import { passkeyRoutes } from './routes/passkeyRoutes';
 import { preferencesRoutes, UserPreferencesResponse } from './routes/preferencesRoutes';
 import { rosterRoutes } from './routes/rosterRoutes';
 import { studentAuthRoutes } from './routes/studentAuthRoutes';
@@ -33,5 +36,8 @@ export const identityContext = defineContext({
     await app.register(classDeleteRoutes(deps));
     await app.register(rosterRoutes(deps));
     await app.register(parentLinkRoutes(deps));
+    await app.register(handoffRoutes(deps));
+    await app.register(passkeyRoutes(deps));
+    await app.register(oidcRoutes(deps));
   },
 });

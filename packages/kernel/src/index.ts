@@ -12,6 +12,25 @@ export interface ContextDeps {
   readonly nodeEnv: string;
   /** HS256 key of the access tokens. */
   readonly jwtSecret: string;
+  /** Passkey relying party and OpenID Connect providers (docs/identity-passwordless.md); defaults when absent. */
+  readonly passwordless?: PasswordlessSettings;
+}
+
+/** Where passkeys are valid and which school identity providers sign adults in. */
+export interface PasswordlessSettings {
+  readonly webauthn: { readonly rpId: string; readonly rpName: string; readonly origins: readonly string[] };
+  readonly oidcProviders: readonly OidcProviderSettings[];
+}
+
+export interface OidcProviderSettings {
+  /** The path segment of /api/auth/oidc/{provider}/…, e.g. `google` or `entra`. */
+  readonly name: string;
+  readonly issuer: string;
+  readonly clientId: string;
+  /** Absent: a public client (PKCE only, no client secret). */
+  readonly clientSecret: string | undefined;
+  /** The redirect URI registered with the provider (the front end's page that forwards code and state). */
+  readonly redirectUri: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isDatabaseUrl, SetupError } from '@qiraa/db';
+import type { OidcProviderSettings, PasswordlessSettings } from '@qiraa/kernel';
 
 export interface Config {
   readonly port: number;
@@ -22,6 +23,42 @@ export interface Config {
    * comma list of proxy addresses and CIDRs. Per-source limits (student login) key on the address it yields.
    */
   readonly trustProxy: boolean | string;
+  /** WEBAUTHN_RP_ID, WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS and OIDC_PROVIDERS with OIDC_<NAME>_* per provider. */
+  readonly passwordless: PasswordlessSettings;
+}
+
+function list(value: string | undefined): string[] {
+  return (nonEmpty(value) ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}
+
+function url(value: string | undefined, name: string): string {
+  const v = nonEmpty(value);
+  if (v === undefined || !URL.canParse(v)) {
+    throw new SetupError(name, `${name} must be an absolute URL (https://…), got "${v ?? ''}"; set ${name}`);
+  }
+  return v;
+}
+
+/** OIDC_PROVIDERS=google,entra, then OIDC_GOOGLE_ISSUER, _CLIENT_ID, _REDIRECT_URI and optionally _CLIENT_SECRET. */
+function oidcProviders(env: NodeJS.ProcessEnv): OidcProviderSettings[] {
+  return list(env.OIDC_PROVIDERS).map((name) => {
+    if (!/^[a-z][a-z0-9-]{0,31}$/.test(name)) {
+      throw new SetupError('OIDC_PROVIDERS', `OIDC_PROVIDERS names lower-case providers (a-z, 0-9, -), got "${name}"`);
+    }
+    const key = `OIDC_${name.toUpperCase().replace(/-/g, '_')}`;
+    const clientId = nonEmpty(env[`${key}_CLIENT_ID`]);
+    if (clientId === undefined) throw new SetupError(`${key}_CLIENT_ID`, `${key}_CLIENT_ID is required for "${name}"`);
+    return {
+      name,
+      issuer: url(env[`${key}_ISSUER`], `${key}_ISSUER`),
+      clientId,
+      clientSecret: nonEmpty(env[`${key}_CLIENT_SECRET`]),
+      redirectUri: url(env[`${key}_REDIRECT_URI`], `${key}_REDIRECT_URI`),
+    };
+  });
 }
 
 function trustProxy(value: string | undefined): boolean | string {
@@ -71,5 +108,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepIntervalMs: integer(env.PROJECTION_SWEEP_MS, 5000, 'PROJECTION_SWEEP_MS'),
     jwtSecret: nonEmpty(env.JWT_SECRET),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    passwordless: {
+      webauthn: {
+        rpId: nonEmpty(env.WEBAUTHN_RP_ID) ?? 'localhost',
+        rpName: nonEmpty(env.WEBAUTHN_RP_NAME) ?? 'qiraa',
+        origins: list(env.WEBAUTHN_ORIGINS ?? 'http://localhost:8787'),
+      },
+      oidcProviders: oidcProviders(env),
+    },
   };
 }

@@ -48,3 +48,52 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
   });
 });
+
+describe('passwordless settings', () => {
+  it('defaults to the development relying party and no OIDC provider', () => {
+    expect(loadConfig({}).passwordless).toEqual({
+      webauthn: { rpId: 'localhost', rpName: 'qiraa', origins: ['http://localhost:8787'] },
+      oidcProviders: [],
+    });
+  });
+
+  it('reads the relying party and each named provider', () => {
+    const config = loadConfig({
+      WEBAUTHN_RP_ID: 'qiraa.example',
+      WEBAUTHN_ORIGINS: 'https://app.qiraa.example, https://qiraa.example',
+      OIDC_PROVIDERS: 'google,entra-west',
+      OIDC_GOOGLE_ISSUER: 'https://accounts.google.com',
+      OIDC_GOOGLE_CLIENT_ID: 'g-id',
+      OIDC_GOOGLE_CLIENT_SECRET: 'g-secret',
+      OIDC_GOOGLE_REDIRECT_URI: 'https://app.qiraa.example/sso/google',
+      OIDC_ENTRA_WEST_ISSUER: 'https://login.microsoftonline.com/tenant/v2.0',
+      OIDC_ENTRA_WEST_CLIENT_ID: 'e-id',
+      OIDC_ENTRA_WEST_REDIRECT_URI: 'https://app.qiraa.example/sso/entra',
+    });
+    expect(config.passwordless.webauthn.origins).toEqual(['https://app.qiraa.example', 'https://qiraa.example']);
+    expect(config.passwordless.oidcProviders).toEqual([
+      {
+        name: 'google',
+        issuer: 'https://accounts.google.com',
+        clientId: 'g-id',
+        clientSecret: 'g-secret',
+        redirectUri: 'https://app.qiraa.example/sso/google',
+      },
+      {
+        name: 'entra-west',
+        issuer: 'https://login.microsoftonline.com/tenant/v2.0',
+        clientId: 'e-id',
+        clientSecret: undefined,
+        redirectUri: 'https://app.qiraa.example/sso/entra',
+      },
+    ]);
+  });
+
+  it('refuses a provider without its client id or with a bad issuer, by variable name', () => {
+    expect(() => loadConfig({ OIDC_PROVIDERS: 'google' })).toThrow(/OIDC_GOOGLE_CLIENT_ID is required/);
+    expect(() =>
+      loadConfig({ OIDC_PROVIDERS: 'google', OIDC_GOOGLE_CLIENT_ID: 'x', OIDC_GOOGLE_ISSUER: 'not a url' }),
+    ).toThrow(/OIDC_GOOGLE_ISSUER must be an absolute URL/);
+    expect(() => loadConfig({ OIDC_PROVIDERS: 'Google!' })).toThrow(/OIDC_PROVIDERS names lower-case/);
+  });
+});

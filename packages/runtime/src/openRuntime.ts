@@ -108,6 +108,7 @@ export async function openRuntime(config: Config, options: OpenOptions): Promise
       store,
       projector,
       nodeEnv: config.nodeEnv,
+      passwordless: config.passwordless,
       // Only the API signs tokens; the worker and the CLI never need (or create) the key.
       jwtSecret:
         options.role === 'api'

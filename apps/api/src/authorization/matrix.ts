@@ -16,6 +16,7 @@ import { identityAccountRows } from './rows/identityAccount';
 import { identityClassRows } from './rows/identityClasses';
 import { identityCoreRows } from './rows/identityCore';
 import { identityListRows } from './rows/identityLists';
+import { identityPasswordlessRows, oidcRows, passkeyRows } from './rows/identityPasswordless';
 import { leaderboardRows } from './rows/leaderboards';
 import { notificationRows } from './rows/notifications';
 import { reportRows } from './rows/reports';
@@ -44,4 +45,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...decisionMonitoringRows,
   ...decisionProfileRows,
   ...reportRows,
+  ...identityPasswordlessRows,
+  ...passkeyRows,
+  ...oidcRows,
 ];
