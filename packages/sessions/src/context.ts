@@ -1,5 +1,8 @@
 import { defineContext } from '@qiraa/kernel';
 import { blueprintRoutes } from './routes/blueprintRoutes';
+import { catalogRoutes } from './routes/catalogRoutes';
+import { deliveryRoutes } from './routes/deliveryRoutes';
+import { sessionRoutes } from './routes/sessionRoutes';
 
 /**
  * Sessions: the session-blueprint catalog (import, approval) and the teacher's sessions made from it, one
@@ -11,5 +14,8 @@ export const sessionsContext = defineContext({
   projections: [],
   routes: (deps) => async (app) => {
     await app.register(blueprintRoutes(deps));
+    await app.register(catalogRoutes(deps));
+    await app.register(sessionRoutes(deps));
+    await app.register(deliveryRoutes(deps));
   },
 });

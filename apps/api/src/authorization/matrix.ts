@@ -19,6 +19,7 @@ import { identityListRows } from './rows/identityLists';
 import { leaderboardRows } from './rows/leaderboards';
 import { notificationRows } from './rows/notifications';
 import { reportRows } from './rows/reports';
+import { sessionRows } from './rows/sessions';
 import { wordListAdminRows } from './rows/wordListsAdmin';
 
 /** Route × caller × target → status, one file of rows per context. Every /api route must have a row. */
@@ -44,4 +45,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...decisionMonitoringRows,
   ...reportRows,
   ...blueprintRows,
+  ...sessionRows,
 ];

@@ -98,8 +98,8 @@ export async function listBatches(
   const rows = await sql<BatchDbRow[]>`
     select * from ses_blueprint_batches
     where ${visibleScope(sql, caller)}
-      ${page.after ? sql`and (created_at, id) < (${page.after.at}::timestamptz, ${page.after.id})` : sql``}
-    order by created_at desc, id desc limit ${page.limit + 1}`;
+      ${page.after ? sql`and (date_trunc('milliseconds', created_at), id) < (${page.after.at}::timestamptz, ${page.after.id})` : sql``}
+    order by date_trunc('milliseconds', created_at) desc, id desc limit ${page.limit + 1}`;
   const more = rows.length > page.limit;
   const shown = rows.slice(0, page.limit);
   const last = shown[shown.length - 1];
