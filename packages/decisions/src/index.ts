@@ -29,6 +29,7 @@ export {
   trainingSeedsProjection,
 } from './projections';
 export { EVIDENCE_SETTLING_TYPES, touchedStudents } from './projections/skillStatusReactor';
+export { type LatestSkillStatus, latestSkillStatuses } from './queries/latestSkillStatuses';
 export { skillStatusOf } from './queries/skillStatusOf';
 export { type TrainingLevelSeed, trainingLevelSeedsOf } from './queries/trainingLevelSeedsOf';
 export {

@@ -3,6 +3,7 @@ import { assessmentOralRows } from './rows/assessmentOral';
 import { assessmentPageRows } from './rows/assessmentPage';
 import { assessmentSheetRows } from './rows/assessmentSheets';
 import { assessmentSittingRows } from './rows/assessmentSittings';
+import { blueprintRows } from './rows/blueprints';
 import { contentCatalogRows } from './rows/contentCatalog';
 import { contentFormRows } from './rows/contentForms';
 import { contentImportRows } from './rows/contentImport';
@@ -20,6 +21,7 @@ import { identityPasswordlessRows, oidcRows, passkeyRows } from './rows/identity
 import { leaderboardRows } from './rows/leaderboards';
 import { notificationRows } from './rows/notifications';
 import { reportRows } from './rows/reports';
+import { sessionRows } from './rows/sessions';
 import { wordListAdminRows } from './rows/wordListsAdmin';
 
 /** Route × caller × target → status, one file of rows per context. Every /api route must have a row. */
@@ -48,4 +50,6 @@ export const MATRIX: readonly MatrixRow[] = [
   ...identityPasswordlessRows,
   ...passkeyRows,
   ...oidcRows,
+  ...blueprintRows,
+  ...sessionRows,
 ];

@@ -1,0 +1,34 @@
+import type { Sql } from '@qiraa/db';
+import { conflict, notFound } from '@qiraa/http-kit';
+import { type BatchReport, batchReport } from './blueprintQueries';
+
+/**
+ * Approves a pending batch in one transaction (the batch row locked): its pending blueprints become
+ * operational and visible in the catalog; the earlier operational version of each external id is retired
+ * (the catalog shows one version per blueprint; drafts keep the version they were pinned to). A second
+ * approval is 409 already_approved.
+ */
+export async function approveBlueprintBatch(
+  deps: { sql: Sql },
+  input: { batchId: string; approvedBy: number },
+): Promise<BatchReport & { retired: string[] }> {
+  return (await deps.sql.begin(async (tx) => {
+    const [batch] = await tx<{ status: string; organization_id: string | null }[]>`
+      select status, organization_id from ses_blueprint_batches where id = ${input.batchId} for update`;
+    if (!batch) throw notFound('import batch');
+    if (batch.status !== 'pending_review') throw conflict('already_approved', 'the batch is already approved');
+    const approved = await tx<{ id: string; external_id: string }[]>`
+      update ses_blueprints set status = 'operational', approved_at = now()
+      where batch_id = ${input.batchId} and status = 'pending_review' returning id, external_id`;
+    const retired = await tx<{ id: string }[]>`
+      update ses_blueprints set status = 'retired'
+      where coalesce(organization_id, '') = ${batch.organization_id ?? ''} and status = 'operational'
+        and external_id = any(${approved.map((a) => a.external_id)}) and id <> all(${approved.map((a) => a.id)})
+      returning id`;
+    await tx`
+      update ses_blueprint_batches set status = 'operational', approved_by = ${input.approvedBy}, approved_at = now()
+      where id = ${input.batchId}`;
+    const report = (await batchReport(tx, input.batchId))!;
+    return { ...report, retired: retired.map((r) => r.id).sort() };
+  })) as BatchReport & { retired: string[] };
+}

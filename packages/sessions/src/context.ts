@@ -1,0 +1,21 @@
+import { defineContext } from '@qiraa/kernel';
+import { blueprintRoutes } from './routes/blueprintRoutes';
+import { catalogRoutes } from './routes/catalogRoutes';
+import { deliveryRoutes } from './routes/deliveryRoutes';
+import { sessionRoutes } from './routes/sessionRoutes';
+
+/**
+ * Sessions: the session-blueprint catalog (import, approval) and the teacher's sessions made from it, one
+ * slot per student, delivered online or as printed A4 sheets (docs/sessions.md). State tables written by its
+ * commands only; no projection.
+ */
+export const sessionsContext = defineContext({
+  name: 'sessions',
+  projections: [],
+  routes: (deps) => async (app) => {
+    await app.register(blueprintRoutes(deps));
+    await app.register(catalogRoutes(deps));
+    await app.register(sessionRoutes(deps));
+    await app.register(deliveryRoutes(deps));
+  },
+});

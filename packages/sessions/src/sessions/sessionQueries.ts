@@ -1,0 +1,158 @@
+import type { AnySql } from '@qiraa/db';
+import { notFound } from '@qiraa/http-kit';
+import type { Static } from 'typebox';
+import {
+  type DeliveryMode,
+  type HeldOutReason,
+  type Medium,
+  type OverrideCode,
+  type SessionState,
+  THEME_LABELS_AR,
+  type Theme,
+} from '../codes';
+import { itemCoverage, THIN_COVERAGE } from './itemsForSlots';
+import type { SessionSchema, SessionSummarySchema } from './sessionSchemas';
+
+export type SessionView = Static<typeof SessionSchema>;
+
+export interface SessionRow {
+  id: string;
+  organization_id: string;
+  school_id: string;
+  class_id: string;
+  teacher_user_id: string;
+  blueprint_id: string;
+  blueprint_version: number;
+  status: SessionState;
+  theme: Theme;
+  sub_skill_ids: string[];
+  delivery_mode: DeliveryMode | null;
+  delivered_by: SessionView['deliveredBy'];
+  pins: Record<string, unknown> | null;
+  created_at: Date;
+  accepted_at: Date | null;
+  delivered_at: Date | null;
+  cancelled_at: Date | null;
+}
+
+export interface SlotRow {
+  student_id: string;
+  slot_id: string;
+  included: boolean;
+  held_out_reason: HeldOutReason | null;
+  override_code: OverrideCode | null;
+  medium: Medium;
+  item_ids: string[];
+  online_queued_at: Date | null;
+  pdf_sha256: string | null;
+  full_name_ar: string;
+  gender: 'female' | 'male' | null;
+}
+
+export async function sessionRow(sql: AnySql, id: string, lock = false): Promise<SessionRow> {
+  const [row] = lock
+    ? await sql<SessionRow[]>`select * from ses_sessions where id = ${id} for update`
+    : await sql<SessionRow[]>`select * from ses_sessions where id = ${id}`;
+  if (!row) throw notFound('session');
+  return row;
+}
+
+export const slotsOf = (sql: AnySql, id: string) => sql<SlotRow[]>`
+  select s.*, u.full_name_ar, u.gender from ses_session_students s join users u on u.id = s.student_id
+  where s.session_id = ${id} order by u.full_name_ar, s.student_id`;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The session as its routes answer it: the slots (recipients), the held-out students, advisories of a draft. */
+export async function sessionView(sql: AnySql, id: string): Promise<SessionView> {
+  const row = await sessionRow(sql, id);
+  const [[bp], slots] = await Promise.all([
+    sql<{ external_id: string; title_ar: string; target_minutes: number; grade: number }[]>`
+      select external_id, title_ar, target_minutes, grade from ses_blueprints where id = ${row.blueprint_id}`,
+    slotsOf(sql, id),
+  ]);
+  const advisories = [];
+  if (row.status === 'draft') {
+    const coverage = await itemCoverage(sql, row.organization_id, bp!.grade, row.sub_skill_ids);
+    const thin = row.sub_skill_ids.filter((s) => (coverage.get(s) ?? 0) < THIN_COVERAGE);
+    if (thin.length > 0) {
+      advisories.push({ code: 'thin_item_coverage' as const, subSkillIds: thin, minimumItems: THIN_COVERAGE });
+    }
+  }
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    schoolId: row.school_id,
+    classId: row.class_id,
+    teacherUserId: Number(row.teacher_user_id),
+    blueprint: {
+      id: row.blueprint_id,
+      externalId: bp!.external_id,
+      version: row.blueprint_version,
+      titleAr: bp!.title_ar,
+      targetMinutes: bp!.target_minutes,
+    },
+    status: row.status,
+    theme: row.theme,
+    themeLabelAr: THEME_LABELS_AR[row.theme],
+    subSkillIds: row.sub_skill_ids,
+    deliveryMode: row.delivery_mode,
+    deliveredBy: row.delivered_by,
+    advisories,
+    recipients: slots
+      .filter((s) => s.included)
+      .map((s) => ({
+        studentId: Number(s.student_id),
+        fullNameAr: s.full_name_ar,
+        medium: s.medium,
+        overrideCode: s.override_code,
+        onlineQueuedAt: iso(s.online_queued_at),
+        pdfGenerated: s.pdf_sha256 !== null,
+      })),
+    notIncluded: slots
+      .filter((s) => !s.included)
+      .map((s) => ({ studentId: Number(s.student_id), fullNameAr: s.full_name_ar, reason: s.held_out_reason! })),
+    createdAt: row.created_at.toISOString(),
+    acceptedAt: iso(row.accepted_at),
+    deliveredAt: iso(row.delivered_at),
+    cancelledAt: iso(row.cancelled_at),
+  };
+}
+
+/** A class's sessions, newest first, cancelled ones included (spec: remains listed under recently generated). */
+export async function recentlyGenerated(
+  sql: AnySql,
+  classId: string,
+  limit: number,
+): Promise<Static<typeof SessionSummarySchema>[]> {
+  const rows = await sql<(SessionRow & { title_ar: string; recipient_count: number; not_included_count: number })[]>`
+    select s.*, b.title_ar,
+      (select count(*)::int from ses_session_students x where x.session_id = s.id and x.included) as recipient_count,
+      (select count(*)::int from ses_session_students x where x.session_id = s.id and not x.included) as not_included_count
+    from ses_sessions s join ses_blueprints b on b.id = s.blueprint_id
+    where s.class_id = ${classId} order by s.created_at desc, s.id desc limit ${limit}`;
+  return rows.map((r) => ({
+    id: r.id,
+    classId: r.class_id,
+    status: r.status,
+    blueprintId: r.blueprint_id,
+    blueprintVersion: r.blueprint_version,
+    titleAr: r.title_ar,
+    theme: r.theme,
+    deliveryMode: r.delivery_mode,
+    recipientCount: r.recipient_count,
+    notIncludedCount: r.not_included_count,
+    createdAt: r.created_at.toISOString(),
+  }));
+}
+
+export async function logTransition(
+  sql: AnySql,
+  sessionId: string,
+  action: string,
+  actorId: number | null,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await sql`insert into ses_session_log (session_id, action, actor_id, detail)
+            values (${sessionId}, ${action}, ${actorId}, ${sql.json(detail as never)})`;
+}
