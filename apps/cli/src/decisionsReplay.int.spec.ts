@@ -37,7 +37,7 @@ describe('qiraa decisions replay', () => {
     const one = await runCli(['decisions', 'replay', '--student', String(decided[0])], env);
     expect(one.code, one.stderr).toBe(0);
     expect(one.stdout).toContain('students checked: 1\nwith drift: 0\n');
-  });
+  }, 120_000);
 
   it('refuses bad usage with exit code 2', async () => {
     expect((await runCli(['decisions', 'replay'], env)).code).toBe(2);
@@ -46,7 +46,7 @@ describe('qiraa decisions replay', () => {
     const unknown = await runCli(['decisions', 'replay', '--student', '987654321'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/no student 987654321/);
-  });
+  }, 120_000);
 
   it('exits 1 with one line for exactly the changed key; a rebuild of the projection clears it', async () => {
     const [tampered, untouched] = decided as [number, number];
