@@ -106,10 +106,11 @@ describe('school sign-in (OpenID Connect)', () => {
   it('creates no account: an unverified email and an email of no adult are 401 INVALID_CREDENTIALS', async () => {
     const users = async () => (await t.db.sql`select count(*)::int as n from users`)[0]!.n;
     const before = await users();
-    for (const subject of ['sub-unverified', 'sub-stranger']) {
+    const why = { 'sub-unverified': /did not vouch for an email/, 'sub-stranger': /no enabled adult account/ };
+    for (const [subject, message] of Object.entries(why)) {
       const res = await callback(await signInAt(subject));
       expect(res.statusCode, subject).toBe(401);
-      expect(res.json().code).toBe('INVALID_CREDENTIALS');
+      expect(res.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', message: expect.stringMatching(message) });
     }
     expect(await users()).toBe(before);
   });
@@ -119,7 +120,10 @@ describe('school sign-in (OpenID Connect)', () => {
     await t.db.sql`update auth_oidc_states set code_verifier = ${'x'.repeat(43)} where consumed_at is null`;
     const res = await callback(landed);
     expect(res.statusCode).toBe(401);
-    expect(res.json().code).toBe('INVALID_CREDENTIALS');
+    expect(res.json()).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
+      message: expect.stringMatching(/did not confirm/),
+    });
   });
 
   it('an unconfigured provider is 404; a provider that cannot be reached is 503 IDENTITY_PROVIDER_UNAVAILABLE', async () => {
