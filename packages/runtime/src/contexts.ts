@@ -8,6 +8,7 @@ import type { BoundedContext } from '@qiraa/kernel';
 import { notificationsContext } from '@qiraa/notifications';
 import type { Projection } from '@qiraa/projections';
 import { reportsContext } from '@qiraa/reports';
+import { trainingContext } from '@qiraa/training';
 
 /** Every bounded context the apps compose, in registration order. A new context is one line here. */
 export const contexts: readonly BoundedContext[] = [
@@ -19,6 +20,7 @@ export const contexts: readonly BoundedContext[] = [
   assessmentContext,
   decisionsContext,
   reportsContext,
+  trainingContext,
 ];
 
 export const allProjections = (list: readonly BoundedContext[] = contexts): Projection[] =>
