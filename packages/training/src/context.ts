@@ -1,4 +1,5 @@
 import { defineContext } from '@qiraa/kernel';
+import { alertPartRoutes } from './alerts';
 import { TRAINING_PROJECTIONS } from './projections';
 
 /**
@@ -9,5 +10,7 @@ import { TRAINING_PROJECTIONS } from './projections';
 export const trainingContext = defineContext({
   name: 'training',
   projections: TRAINING_PROJECTIONS,
-  routes: () => async () => {},
+  routes: (deps) => async (app) => {
+    await app.register(alertPartRoutes(deps));
+  },
 });

@@ -1,3 +1,4 @@
+export * from './alerts';
 export { trainingContext } from './context';
 export * from './events';
 export { TRAINING_PROJECTIONS } from './projections';
