@@ -19,14 +19,19 @@ const placeOf = (studentId: number, organizationId = w.a.id): Place => ({
   skillId: SKILL,
   measureCode: 'word_recognition',
 });
+/** A row of GET /api/training/alerts, as far as these specs read it. */
+interface AlertItem {
+  alertId: string;
+  studentId: number;
+  titleAr: string;
+  messageAr: string;
+  [field: string]: unknown;
+}
 const settle = () => t.runtime.projector.catchUp();
 const alertsOfStudent = async (studentId: number, query = `classId=${w.a.classId}&status=all`) => {
   const res = await client(t.app, w.a.teacherToken).get(`/api/training/alerts?${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json().items as { studentId: number }[]).filter((a) => a.studentId === studentId) as Record<
-    string,
-    any
-  >[];
+  return (res.json().items as AlertItem[]).filter((a) => a.studentId === studentId);
 };
 const notificationsOf = (studentId: number) =>
   t.db.sql<{ kind: string; recipient_user_id: string; payload: Record<string, unknown>; source_entity_id: string }[]>`
