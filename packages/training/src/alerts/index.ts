@@ -3,12 +3,15 @@ import type { ContextDeps } from '@qiraa/kernel';
 import type { Projection } from '@qiraa/projections';
 import { groupRoutes } from '../groups/groupRoutes';
 import { registerOpenAlertsSource } from '../queries/trainingLevelsOf';
+import { sendRoutes } from '../sends/sendRoutes';
+import { sendsProjection } from '../sends/sendsProjection';
 import { openAlertsOf } from './alertQueries';
 import { alertRoutes } from './alertRoutes';
 import { alertsNotifier } from './alertsNotifier';
 import { alertsProjection } from './alertsProjection';
 import { alertsReactor } from './alertsReactor';
 
+export * from '../sends/sendEvents';
 export { teacherReachesChild } from './acknowledgeAlert';
 export * from './alertEvents';
 export { openAlertsOf } from './alertQueries';
@@ -23,7 +26,12 @@ export {
 registerOpenAlertsSource(openAlertsOf);
 
 /** The alerts part's runner entries: the reactor (stays, raise, resolve), the alert read model, the notifier. */
-export const ALERT_PROJECTIONS: readonly Projection[] = [alertsReactor, alertsProjection, alertsNotifier];
+export const ALERT_PROJECTIONS: readonly Projection[] = [
+  alertsReactor,
+  alertsProjection,
+  alertsNotifier,
+  sendsProjection,
+];
 
 /** The routes of the alerts part: alerts, support groups, teacher sends. */
 export const alertPartRoutes =
@@ -31,4 +39,5 @@ export const alertPartRoutes =
   async (app) => {
     await app.register(alertRoutes(deps));
     await app.register(groupRoutes(deps));
+    await app.register(sendRoutes(deps));
   };
