@@ -74,6 +74,25 @@ const studentOf = async (ctx: MatrixContext, target: Target) =>
         ? ctx.world.b.studentId
         : MISSING.user;
 
+/** One operational training item (grade 2, familiar word reading), so a send has content to serve. */
+const trainingContent = new WeakMap<World, Promise<void>>();
+const withTrainingContent = (ctx: MatrixContext) =>
+  once(trainingContent, ctx, async () => {
+    await ctx.t.db.sql`
+      insert into content_items (id, organization_id, external_id, version, content_role, content_purpose, grade,
+        sub_skill_id, item_pattern, training_level, stem_ar, options, correct_option_key, status, content_hash)
+      values ('itm_matrix_training', null, 'matrix-training-1', 1, 'target_training', 'training', 2, 'fw_common_words',
+        'word_match', 1, 'اختر الكلمة', '[{"key":"a","textAr":"باب"}]', 'a', 'operational', 'matrix')
+      on conflict do nothing`;
+  });
+const tomorrow = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Amman',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() + 86_400_000));
+
 /** Only the owner (teacher of organization A) acts on the own target; the super-scope admin owns no group. */
 const OWNER_ONLY = (ok: number) =>
   authenticated(REFUSED, {
@@ -147,5 +166,32 @@ export const trainingAlertRows: MatrixRow[] = [
     targets: ['own', 'sameOrg', 'otherOrg', 'missing'],
     request: async (ctx, target) => ({ url: `/api/training/groups/${await groupOf(ctx, target)}` }),
     expect: OWNER_ONLY(204),
+  },
+  {
+    // Every caller names the class's teacher as the one it sends for (a teacher names itself).
+    route: 'POST /api/training/sends',
+    targets: ['own', 'sameOrg', 'otherOrg', 'missing'],
+    request: async (ctx, target) => {
+      await withTrainingContent(ctx);
+      const classId = { own: ctx.world.a.classId, sameOrg: ctx.world.a.otherClassId, otherOrg: ctx.world.b.classId }[
+        target as 'own'
+      ];
+      return {
+        url: '/api/training/sends',
+        headers: { 'x-idempotency-key': `matrix-${ctx.unique()}` },
+        body: {
+          classId: classId ?? MISSING.class,
+          untilDate: tomorrow(),
+          onBehalfOfTeacherUserId: ctx.world.a.teacherId,
+        },
+      };
+    },
+    expect: authenticated(REFUSED, {
+      super: { own: 201, sameOrg: 403, otherOrg: 404, missing: 404 },
+      admin: { own: 201, sameOrg: 403, otherOrg: 404, missing: 404 },
+      teacher: { own: 201, sameOrg: 403, otherOrg: 404, missing: 404 },
+      principal: { own: 201, sameOrg: 403, otherOrg: 404, missing: 404 },
+      manager: { own: 201, sameOrg: 403, otherOrg: 404, missing: 404 },
+    }),
   },
 ];
