@@ -103,6 +103,10 @@ export async function sendTraining(
         { field: body.classId === undefined ? 'classId' : 'groupId', issue: 'exactly one of classId or groupId' },
       ]);
     }
+    if (body.skillId !== undefined) {
+      const [skill] = await tx`select 1 from content_skills where id = ${body.skillId}`;
+      if (!skill) throw validationFailed([{ field: 'skillId', issue: 'not a skill of the catalog' }]);
+    }
     const scope = await sendScopeOf(tx, caller, body);
     const { untilAt, today } = await sendWindowOf(tx, scope.organizationId, body);
     if (scope.academicYear !== null && scope.academicYear < academicYearOf(today)) {
