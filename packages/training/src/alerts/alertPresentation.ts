@@ -51,9 +51,30 @@ export async function payloadOf(sql: AnySql, a: AlertFacts, classId: string): Pr
  * The alert row's titleAr and messageAr: the same catalog wording its notification carries, in the form the
  * child's gender needs (one source of wording; the catalog's templates are language-safety checked).
  */
-export async function wordingOf(sql: AnySql, a: AlertFacts): Promise<{ titleAr: string; messageAr: string }> {
-  const kind = await lookupKind(sql, NOTIFICATION_KIND_OF[a.kind]);
+export async function wordingOf(
+  sql: AnySql,
+  a: AlertFacts,
+  cache: WordingCache = newWordingCache(),
+): Promise<{ titleAr: string; messageAr: string }> {
+  const kindName = NOTIFICATION_KIND_OF[a.kind];
+  let kind = cache.kinds.get(kindName);
+  if (!kind) {
+    kind = lookupKind(sql, kindName);
+    cache.kinds.set(kindName, kind);
+  }
   const payload = await payloadOf(sql, a, 'class');
-  const { titleAr, bodyAr } = renderKind(kind, payload, await childGenderOf(sql, payload));
+  let gender = cache.genders.get(a.studentId);
+  if (!gender) {
+    gender = childGenderOf(sql, payload);
+    cache.genders.set(a.studentId, gender);
+  }
+  const { titleAr, bodyAr } = renderKind(await kind, payload, await gender);
   return { titleAr, messageAr: bodyAr };
 }
+
+/** One list's catalog rows and children's genders, read once each however many alerts share them. */
+export interface WordingCache {
+  kinds: Map<string, ReturnType<typeof lookupKind>>;
+  genders: Map<number, ReturnType<typeof childGenderOf>>;
+}
+export const newWordingCache = (): WordingCache => ({ kinds: new Map(), genders: new Map() });

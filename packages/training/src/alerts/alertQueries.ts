@@ -1,6 +1,6 @@
 import type { AnySql } from '@qiraa/db';
 import type { OpenAlertRef } from '../queries/trainingLevelsOf';
-import { labelsOf, wordingOf } from './alertPresentation';
+import { labelsOf, newWordingCache, wordingOf } from './alertPresentation';
 import type { AlertEvidence, TrainingAlertKind } from './alertRules';
 
 export const ALERT_LIST_LIMIT = 500;
@@ -36,6 +36,7 @@ export async function alertsOf(sql: AnySql, scope: { classId: string } | { group
     where a.student_id in (${students}) and (${status} = 'all' or a.status <> 'resolved')
     order by a.raised_at desc, a.alert_id
     limit ${ALERT_LIST_LIMIT}`;
+  const cache = newWordingCache();
   return Promise.all(
     rows.map(async (r) => {
       const facts = {
@@ -56,7 +57,7 @@ export async function alertsOf(sql: AnySql, scope: { classId: string } | { group
         measureCode: r.measure_code,
         levelNumber: r.level_number,
         kind: r.kind,
-        ...(await wordingOf(sql, facts)),
+        ...(await wordingOf(sql, facts, cache)),
         raisedAt: r.raised_at.toISOString(),
         acknowledgedAt: r.acknowledged_at?.toISOString() ?? null,
         status: r.status,
