@@ -12,7 +12,7 @@ const { t, w } = useTestWorld();
 
 it(`answers every route of docs/openapi.json without a 5xx, with the envelope, tenants apart (seed ${SEED})`, async () => {
   const operations = operationsOf(readDocument());
-  const world = await buildFuzzWorld(t.app, w, TEST_JWT_SECRET, t.db.sql);
+  const world = await buildFuzzWorld(t.app, w, TEST_JWT_SECRET, t.db.sql, t.runtime);
   const report = await runFuzz({
     app: t.app,
     world,

@@ -1,10 +1,13 @@
 import type { World } from '@qiraa/api/testing/world';
 import type { Sql } from '@qiraa/db';
+import type { EventStore } from '@qiraa/eventstore';
+import type { Projector } from '@qiraa/projections';
 import type { FastifyInstance } from 'fastify';
 import { type ContentIds, seedContent } from './contentSeed';
 import { type OralIds, seedOral } from './oralSeed';
 import { seedSittings } from './sittingSeed';
 import { badAuthorizations } from './tokens';
+import { NO_TRAINING_IDS, seedTraining, type TrainingIds } from './trainingSeed';
 
 /** A caller: the `Authorization` header it sends (none for anonymous) and where it sits in the tenant tree. */
 export interface Persona {
@@ -28,7 +31,9 @@ export type TenantRef =
   | 'itemId'
   | 'passageId'
   | 'sittingId'
-  | 'orfAssessmentId';
+  | 'orfAssessmentId'
+  | 'groupId'
+  | 'alertId';
 export const TENANT_REFS: readonly TenantRef[] = [
   'organizationId',
   'schoolId',
@@ -42,6 +47,8 @@ export const TENANT_REFS: readonly TenantRef[] = [
   'passageId',
   'sittingId',
   'orfAssessmentId',
+  'groupId',
+  'alertId',
 ];
 
 export interface FuzzWorld {
@@ -59,17 +66,25 @@ export interface FuzzWorld {
 }
 
 /** Ids the fuzz world seeds beyond the test world: content, a diagnostic sitting and an oral reading. */
-type SeededIds = ContentIds & OralIds & { sittingId: string };
+type SeededIds = ContentIds & OralIds & TrainingIds & { sittingId: string };
 
 /**
  * The test world plus, per organization, content, a diagnostic sitting of its student and an oral reading
  * its teacher started, seen as the fuzzer's callers and ids. Sittings first: they open BOY for both.
  */
-export async function buildFuzzWorld(app: FastifyInstance, w: World, jwtSecret: string, sql: Sql): Promise<FuzzWorld> {
+export async function buildFuzzWorld(
+  app: FastifyInstance,
+  w: World,
+  jwtSecret: string,
+  sql: Sql,
+  runtime?: { store: EventStore; projector: Projector },
+): Promise<FuzzWorld> {
   const sittings = await seedSittings(app, sql, w);
   const seed = async (o: World['a'], tag: string, sittingId: string): Promise<SeededIds> => ({
     ...(await seedContent(app, o.adminToken, tag)),
     ...(await seedOral(app, sql, o)),
+    // Without the runtime (its event store and projector) no alert can be raised: the ids name nothing.
+    ...(runtime ? await seedTraining(app, sql, runtime, o) : NO_TRAINING_IDS),
     sittingId,
   });
   return fuzzWorld(w, jwtSecret, { a: await seed(w.a, 'a', sittings.a), b: await seed(w.b, 'b', sittings.b) });
@@ -98,6 +113,7 @@ export function fuzzWorld(w: World, jwtSecret: string, content?: { a: SeededIds;
     passageId: 'psg_00000000000000',
     sittingId: '00000000-0000-4000-8000-000000000000',
     orfAssessmentId: '00000000-0000-4000-8000-000000000000',
+    ...NO_TRAINING_IDS,
   };
   const ids = (o: World['a'], c: SeededIds = none): IdSet => ({
     ...c,

@@ -50,7 +50,7 @@ async function main(): Promise<number> {
     };
     await app.ready();
     const building = Date.now();
-    const world = await buildFuzzWorld(app, await buildWorld({ app }), JWT_SECRET, runtime.sql);
+    const world = await buildFuzzWorld(app, await buildWorld({ app }), JWT_SECRET, runtime.sql, runtime);
     console.log(`fuzz: world of two organizations built in ${((Date.now() - building) / 1000).toFixed(1)} s`);
     console.log(
       `fuzz: seed ${seed}, ${cases} cases per route${values.route ? `, routes matching "${values.route}"` : ''}`,

@@ -9,6 +9,7 @@ import { notificationsContext } from '@qiraa/notifications';
 import type { Projection } from '@qiraa/projections';
 import { reportsContext } from '@qiraa/reports';
 import { sessionsContext } from '@qiraa/sessions';
+import { trainingContext } from '@qiraa/training';
 
 /** Every bounded context the apps compose, in registration order. A new context is one line here. */
 export const contexts: readonly BoundedContext[] = [
@@ -21,6 +22,7 @@ export const contexts: readonly BoundedContext[] = [
   decisionsContext,
   reportsContext,
   sessionsContext,
+  trainingContext,
 ];
 
 export const allProjections = (list: readonly BoundedContext[] = contexts): Projection[] =>

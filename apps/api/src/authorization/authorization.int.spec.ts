@@ -100,13 +100,13 @@ describe('authorization matrix', () => {
           const expected = row.expect[who];
           const status = typeof expected === 'number' ? expected : expected[target];
           if (status === undefined) throw new Error(`${row.route}: no expectation for ${who} on ${target}`);
-          const { url, body } = await row.request(ctx(), target);
+          const { url, body, headers } = await row.request(ctx(), target);
           const [method] = row.route.split(' ');
           const token = tokens[who];
           const res = await t.app.inject({
             method: method as 'GET',
             url,
-            headers: token ? { authorization: `Bearer ${token}` } : {},
+            headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
             ...(body === undefined ? {} : { payload: body as object }),
           });
           if (res.statusCode !== status)

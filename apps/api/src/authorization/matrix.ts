@@ -22,6 +22,7 @@ import { leaderboardRows } from './rows/leaderboards';
 import { notificationRows } from './rows/notifications';
 import { reportRows } from './rows/reports';
 import { sessionRows } from './rows/sessions';
+import { trainingAlertRows } from './rows/trainingAlerts';
 import { wordListAdminRows } from './rows/wordListsAdmin';
 
 /** Route × caller × target → status, one file of rows per context. Every /api route must have a row. */
@@ -52,4 +53,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...oidcRows,
   ...blueprintRows,
   ...sessionRows,
+  ...trainingAlertRows,
 ];

@@ -34,6 +34,8 @@ export interface MatrixContext {
 export interface MatrixRequest {
   url: string;
   body?: unknown;
+  /** Extra request headers (e.g. a required `X-Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 export interface MatrixRow {

@@ -1,0 +1,16 @@
+import { defineContext } from '@qiraa/kernel';
+import { alertPartRoutes } from './alerts';
+import { TRAINING_PROJECTIONS } from './projections';
+
+/**
+ * Training: daily practice at the right level. Levels per skill start from the screen's training-level seed
+ * (decisions) or the experience type, move on counted answers, and each move is an event on
+ * `traininglevel-<studentId>`; a day of practice is `trainingday-<dayId>`.
+ */
+export const trainingContext = defineContext({
+  name: 'training',
+  projections: TRAINING_PROJECTIONS,
+  routes: (deps) => async (app) => {
+    await app.register(alertPartRoutes(deps));
+  },
+});

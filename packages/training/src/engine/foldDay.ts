@@ -1,0 +1,142 @@
+import type { RecordedEvent } from '@qiraa/eventstore';
+import {
+  PRACTICE_ANSWER_RECORDED,
+  SUPPORT_STEP_FIRED,
+  TRAINING_DAY_ENDED,
+  TRAINING_DAY_OPENED,
+  type TrainingDayEnded,
+} from '../events';
+import type { PracticeAnswerRecorded, StepKind, SupportStepFired, TrainingDayOpened } from './dayEvents';
+
+export interface DayFold {
+  version: bigint;
+  opened: TrainingDayOpened;
+  answers: PracticeAnswerRecorded[];
+  steps: SupportStepFired[];
+  ended: TrainingDayEnded | null;
+  /** When the last event was written: what a response time is measured from. */
+  lastAt: Date;
+}
+
+/** What the child is asked now. */
+export interface Slot {
+  stepKind: StepKind;
+  itemId: string;
+  skillId: string;
+  exerciseIndex: number | null;
+  supportStepId: string | null;
+  /** 1 or 2: the try this answer will be. */
+  attempt: 1 | 2;
+  /** The step's first item (a bridge step shows its introduction prompt). */
+  startsBridge: boolean;
+}
+
+export function foldDay(events: readonly RecordedEvent[]): DayFold | null {
+  let fold: DayFold | null = null;
+  for (const e of events) {
+    if (e.type === TRAINING_DAY_OPENED) {
+      fold = {
+        version: e.streamVersion,
+        opened: e.data as TrainingDayOpened,
+        answers: [],
+        steps: [],
+        ended: null,
+        lastAt: e.createdAt,
+      };
+      continue;
+    }
+    if (!fold) continue;
+    fold.version = e.streamVersion;
+    fold.lastAt = e.createdAt;
+    if (e.type === PRACTICE_ANSWER_RECORDED) fold.answers.push(e.data as PracticeAnswerRecorded);
+    else if (e.type === SUPPORT_STEP_FIRED) fold.steps.push(e.data as SupportStepFired);
+    else if (e.type === TRAINING_DAY_ENDED) fold.ended = e.data as TrainingDayEnded;
+  }
+  return fold;
+}
+
+const slotKey = (kind: StepKind, group: string | number | null, itemId: string) => `${kind}:${group}:${itemId}`;
+
+/** Tries an item of the kind allows: two for target and bridge items, one for the closing question. */
+const triesOf = (kind: StepKind) => (kind === 'exit' ? 1 : 2);
+
+/**
+ * The queue's position: a fired support step's items come first (one step at a time), then the exercises'
+ * items in order, then the closing question. An item is finished after a correct answer or its last try.
+ */
+export function currentSlot(fold: DayFold): Slot | null {
+  if (fold.ended) return null;
+  const tries = new Map<string, { n: number; finished: boolean }>();
+  for (const a of fold.answers) {
+    const key = slotKey(a.stepKind, a.stepKind === 'bridge' ? a.supportStepId : a.exerciseIndex, a.itemId);
+    const t = tries.get(key) ?? { n: 0, finished: false };
+    t.n += 1;
+    t.finished = a.correct || t.n >= triesOf(a.stepKind);
+    tries.set(key, t);
+  }
+  const pending = (kind: StepKind, group: string | number | null, itemId: string) => {
+    const t = tries.get(slotKey(kind, group, itemId));
+    return t?.finished ? null : (((t?.n ?? 0) + 1) as 1 | 2);
+  };
+  for (const step of fold.steps) {
+    for (const [i, itemId] of step.itemIds.entries()) {
+      const attempt = pending('bridge', step.stepId, itemId);
+      if (attempt) {
+        return {
+          stepKind: 'bridge',
+          itemId,
+          skillId: step.targetSkillId,
+          exerciseIndex: step.exerciseIndex,
+          supportStepId: step.stepId,
+          attempt,
+          startsBridge: i === 0 && attempt === 1,
+        };
+      }
+    }
+  }
+  for (const [e, exercise] of fold.opened.exercises.entries()) {
+    for (const itemId of exercise.itemIds) {
+      const attempt = pending('target', e, itemId);
+      if (attempt) {
+        return {
+          stepKind: 'target',
+          itemId,
+          skillId: exercise.skillId,
+          exerciseIndex: e,
+          supportStepId: null,
+          attempt,
+          startsBridge: false,
+        };
+      }
+    }
+  }
+  const exit = fold.opened.exit;
+  if (exit) {
+    const attempt = pending('exit', null, exit.itemId);
+    if (attempt) {
+      return {
+        stepKind: 'exit',
+        itemId: exit.itemId,
+        skillId: exit.skillId,
+        exerciseIndex: null,
+        supportStepId: null,
+        attempt,
+        startsBridge: false,
+      };
+    }
+  }
+  return null;
+}
+
+/** `practice` until the exercises (and any support step) are done, `exit` for the closing question, then `done`. */
+export function phaseOf(fold: DayFold | null): 'practice' | 'exit' | 'done' {
+  if (!fold || fold.ended) return 'done';
+  const slot = currentSlot(fold);
+  if (!slot) return 'done';
+  return slot.stepKind === 'exit' ? 'exit' : 'practice';
+}
+
+export const exitOf = (fold: DayFold | null) => ({
+  planned: fold?.opened.exit ? 1 : 0,
+  done: fold?.answers.filter((a) => a.stepKind === 'exit').length ?? 0,
+});

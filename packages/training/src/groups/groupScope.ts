@@ -1,0 +1,30 @@
+import type { AnySql } from '@qiraa/db';
+import { ApiError } from '@qiraa/http-kit';
+import { type Caller, inOrganizationOr404 } from '@qiraa/identity';
+
+export interface GroupRow {
+  id: string;
+  organization_id: string;
+  owner_user_id: string;
+  name_ar: string;
+  created_at: Date;
+}
+
+/** The spec's code for training alerts of a class not held or a group not owned (also for managing a group). */
+export const notClassTeacher = (message: string) => new ApiError(403, 'NOT_CLASS_TEACHER', message);
+
+/** A live support group of the caller's organization (404 otherwise; an archived group is gone). */
+export async function groupInOrganization(sql: AnySql, caller: Caller, groupId: string): Promise<GroupRow> {
+  const [group] = await sql<GroupRow[]>`
+    select id, organization_id, owner_user_id::text, name_ar, created_at from trn_support_groups
+    where id = ${groupId} and archived_at is null`;
+  inOrganizationOr404(caller, group?.organization_id, 'support group');
+  return group!;
+}
+
+/** The group, when the caller owns it: 404 outside the organization, 403 NOT_CLASS_TEACHER for another's group. */
+export async function ownedGroup(sql: AnySql, caller: Caller, groupId: string): Promise<GroupRow> {
+  const group = await groupInOrganization(sql, caller, groupId);
+  if (Number(group.owner_user_id) !== caller.userId) throw notClassTeacher('the support group is another teacher’s');
+  return group;
+}
