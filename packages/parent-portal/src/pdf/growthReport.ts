@@ -50,7 +50,6 @@ export async function renderGrowthReport(input: GrowthReportInput): Promise<Uint
     ...input.measures.flatMap((m) => [m.labelAr, m.statusLabel]),
     ...input.suggestions,
     '•',
-    '،',
     ':',
   ];
   const doc = await PDFDocument.create({ updateMetadata: false });
@@ -77,10 +76,10 @@ export async function renderGrowthReport(input: GrowthReportInput): Promise<Uint
   const heading = (text: string) => {
     room(40);
     y -= 14;
-    page.drawRectangle({ x: MARGIN, y: y - 24, width: WIDTH, height: 26, color: SOFT });
+    page.drawRectangle({ x: MARGIN, y: y - 30, width: WIDTH, height: 28, color: SOFT });
     y -= 4;
     line(text, { fonts, size: 15, bold: true }, 1.2, RIGHT - 8);
-    y -= 8;
+    y -= 10;
   };
 
   // Title block.
@@ -90,7 +89,7 @@ export async function renderGrowthReport(input: GrowthReportInput): Promise<Uint
   y -= 12;
   page.drawLine({ start: { x: MARGIN, y }, end: { x: RIGHT, y }, thickness: 1.5, color: ACCENT });
   line(input.firstName, { fonts, size: 18, bold: true }, 2);
-  line(`${input.gradeLabel} ، ${input.schoolName}`, body);
+  line(`${input.gradeLabel}، ${input.schoolName}`, body);
 
   heading(input.headings.growth);
   if (input.domains.length === 0) paragraph(input.headings.empty, body);
