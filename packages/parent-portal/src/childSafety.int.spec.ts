@@ -50,7 +50,10 @@ function scan(value: unknown, machine: Record<string, (v: unknown) => boolean>, 
       if (typeof v === 'string' && key === 'haltMessage') texts.push(v);
       return;
     }
-    if (Array.isArray(v)) return v.forEach((item, i) => walk(item, `${path}/${i}`, null));
+    if (Array.isArray(v)) {
+      for (const [i, item] of v.entries()) walk(item, `${path}/${i}`, null);
+      return;
+    }
     if (v !== null && typeof v === 'object') {
       for (const [k, c] of Object.entries(v)) walk(c, `${path}/${k}`, k);
       return;
