@@ -17,6 +17,7 @@ import { identityCoreRows } from './rows/identityCore';
 import { identityListRows } from './rows/identityLists';
 import { leaderboardRows } from './rows/leaderboards';
 import { notificationRows } from './rows/notifications';
+import { parentPortalRows } from './rows/parentPortal';
 import { reportRows } from './rows/reports';
 import { wordListAdminRows } from './rows/wordListsAdmin';
 
@@ -42,4 +43,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...decisionRows,
   ...decisionMonitoringRows,
   ...reportRows,
+  ...parentPortalRows,
 ];
