@@ -1,6 +1,8 @@
 import type { Projection } from '@qiraa/projections';
 import { monitoringNotifier } from '../monitoring/monitoringNotifier';
 import { monitoringProjection } from '../monitoring/monitoringProjection';
+import { profileNotifier } from '../profiles/profileNotifier';
+import { profileProjection } from '../profiles/profileProjection';
 import { skillStatusProjection } from './skillStatusProjection';
 import { skillStatusReactor } from './skillStatusReactor';
 import { trainingSeedsProjection } from './trainingSeedsProjection';
@@ -15,6 +17,8 @@ export const DECISIONS_PROJECTIONS: readonly Projection[] = [
   trainingSeedsProjection,
   monitoringProjection,
   monitoringNotifier,
+  profileProjection,
+  profileNotifier,
 ];
 
 export { skillStatusProjection, skillStatusReactor, trainingSeedsProjection };
