@@ -8,16 +8,14 @@ import { CURRENT_TEMPLATE_LIBRARY, type DomainStanding, pickTemplates } from '..
 import { domainRank, statusesOf } from './statusesOf';
 
 /**
- * The child's profile standing in a window, per macro-domain: the domains the window decided. Until the decisions
- * context exports domain profiles (`profileOf`, branch h/profiles), a window with at least one decided sub-skill
- * stands in for an active profile assignment; none (nothing screened, or every sub-skill a safe stop) is the
- * GL-005 halt.
+ * The child's profile standing in a window, per macro-domain (the profile's decided domains). No active profile
+ * assignment (no profile for the window, or the guard PR2-00 DATA_INCOMPLETE) is the GL-005 halt.
  */
 async function standingsOf(sql: Sql, studentId: number, window: ScreeningWindow) {
   const { catalog, windows } = await statusesOf(sql, studentId, window);
   const statuses = windows[0];
   const windowLabel = catalog.windows.find((w) => w.code === window)?.nameAr ?? 'تقييم القراءة';
-  if (!statuses || statuses.subSkills.length === 0) return { windowLabel, standings: null };
+  if (!statuses?.profileActive) return { windowLabel, standings: null };
   const standings: DomainStanding[] = [];
   for (const domain of catalog.macroDomains) {
     const rank = domainRank(statuses, domain.id);

@@ -1,8 +1,7 @@
 import type { ScreeningWindow } from '@qiraa/assessment';
 import { type Catalog, loadCatalog } from '@qiraa/content';
 import type { Sql } from '@qiraa/db';
-import { rankOf, type StatusToken, skillStatusOf } from '@qiraa/decisions';
-import { lowerMedianRank } from '../labels/statusPhrases';
+import { isDataIncomplete, profileOf, rankOf, type StatusToken, skillStatusOf } from '@qiraa/decisions';
 
 export interface DecidedSubSkill {
   subSkillId: string;
@@ -16,6 +15,13 @@ export interface WindowStatuses {
   windowLabel: string;
   /** Decided rows only: a safe stop (do_not_decide_yet) says nothing to a parent yet. */
   subSkills: DecidedSubSkill[];
+  /** The window's domain profile (PR1-01): each decided macro-domain's status; a held domain is left out. */
+  domains: ReadonlyMap<string, StatusToken>;
+  /**
+   * An active profile assignment: the window has a profile and it is not the guard (PR2-00, DATA_INCOMPLETE).
+   * Without one, recommendations halt (GL-005).
+   */
+  profileActive: boolean;
 }
 
 const macroDomainOf = (catalog: Catalog, subSkillId: string) => {
@@ -24,8 +30,8 @@ const macroDomainOf = (catalog: Catalog, subSkillId: string) => {
 };
 
 /**
- * The child's decided skill statuses of each window of one academic year (the newest with decisions unless
- * asked for), oldest window first, from the decisions context's `skillStatusOf`.
+ * The child's decided skill statuses and domain profile of each window of one academic year (the newest with decisions unless
+ * asked for), oldest window first, from the decisions context's `skillStatusOf` and `profileOf`.
  */
 export async function statusesOf(
   sql: Sql,
@@ -42,7 +48,12 @@ export async function statusesOf(
     .sort((a, b) => order.indexOf(a) - order.indexOf(b));
   const windows = await Promise.all(
     inYear.map(async (window): Promise<WindowStatuses> => {
-      const read = await skillStatusOf(sql, studentId, { window, academicYear: year });
+      const [read, profile] = await Promise.all([
+        skillStatusOf(sql, studentId, { window, academicYear: year }),
+        profileOf(sql, studentId, { window, academicYear: year }),
+      ]);
+      const domains = new Map<string, StatusToken>();
+      for (const d of profile?.domains ?? []) if (d.status !== null) domains.set(d.macroDomainId, d.status);
       const subSkills: DecidedSubSkill[] = [];
       for (const row of read.rows) {
         const macroDomainId = macroDomainOf(catalog, row.subSkillId);
@@ -53,15 +64,16 @@ export async function statusesOf(
         window,
         windowLabel: catalog.windows.find((w) => w.code === window)?.nameAr ?? 'تقييم القراءة',
         subSkills,
+        domains,
+        profileActive: !isDataIncomplete(profile),
       };
     }),
   );
   return { catalog, windows };
 }
 
-/** A macro-domain's status in one window: the lower median of its decided sub-skills (null when none). */
+/** A macro-domain's status rank in one window, from the window's profile (null when undecided or held). */
 export function domainRank(statuses: WindowStatuses, macroDomainId: string): number | null {
-  return lowerMedianRank(
-    statuses.subSkills.filter((s) => s.macroDomainId === macroDomainId).map((s) => rankOf(s.status)),
-  );
+  const status = statuses.domains.get(macroDomainId);
+  return status === undefined ? null : rankOf(status);
 }
