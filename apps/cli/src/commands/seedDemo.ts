@@ -18,6 +18,7 @@ import { withRuntime } from '../withRuntime';
 import { DEMO_PACK_DIR, importContentPack, packTotals } from './contentImport';
 import { type DemoClass, demoAssessmentLine, seedDemoAssessment } from './seedDemoAssessment';
 import { seedDemoNotifications } from './seedDemoNotifications';
+import { seedDemoParents } from './seedDemoParents';
 import { seedMasteryHistory } from './seedMasteryHistory';
 
 /** The password of every demo adult. Demo data only: never seed a database that real people use. */
@@ -235,6 +236,10 @@ export async function seedDemoCommand(): Promise<void> {
         },
       );
 
+      // The parents' children sit two re-diagnostics: a full BOY profile, so the parent portal shows suggestions.
+      const parentChildren = PARENTS.flatMap((p) => p.children.map((c) => studentIds.get(c)!));
+      const profiled = assessment ? await seedDemoParents({ sql, store }, parentChildren) : 0;
+
       const base = `http://localhost:${config.port}`;
       const example = students[0]!;
       console.log(
@@ -256,6 +261,8 @@ export async function seedDemoCommand(): Promise<void> {
           `Content: the demo pack (content/pack), ${content.accepted} rows in ${content.files} approved import batches, ` +
             `${content.cellsSet} global diagnostic blueprint cells.`,
           demoAssessmentLine(assessment, ACADEMIC_YEAR),
+          `Parent portal: ${profiled} of the parents' ${parentChildren.length} children have a full BOY profile ` +
+            '(two re-diagnostics each); GET /api/parent/children as a parent.',
           '',
           'Try it (start the server with `npm start` first):',
           `  curl -s -X POST ${base}/api/auth/login -H 'content-type: application/json' ` +
