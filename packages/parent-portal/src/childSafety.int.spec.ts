@@ -1,7 +1,8 @@
+import { writeFile } from 'node:fs/promises';
 import { type Client, client, useTestWorld } from '@qiraa/api/testing';
 import { importDemoFiles, importDemoScreeningForms, openWindowFor, setWindows } from '@qiraa/assessment/testing';
 import { dispatchToStudent } from '@qiraa/notifications';
-import { pdfText } from '@qiraa/pdf-kit/testing';
+import { pdfPagePng, pdfText } from '@qiraa/pdf-kit/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -188,7 +189,11 @@ describe('the child-safety proof', () => {
     expect(res.statusCode).toBe(200);
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('سارة');
+    // BOY's profile is the latest active one: its suggestions, not the halt.
+    expect(text).not.toContain('ما زلنا نتعرّف');
     expect(text.match(FORBIDDEN)).toBeNull();
+    // For a person to look at (docs/parent-portal.md, "The parent PDF").
+    await writeFile('/tmp/parent-year.png', await pdfPagePng(res.rawPayload, 1, 100));
   });
 
   it('finds none in the text of the parent’s inbox', async () => {

@@ -94,4 +94,11 @@ describe('POST /api/parent/pdf/{childId}', () => {
       await t.db.sql.unsafe('drop trigger refuse_export_pdf on es_events; drop function refuse_export_pdf();');
     }
   });
+
+  it('writes one row per export when the class teacher prints in parallel', async () => {
+    const before = (await exportRows()).length;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pdf(w.a.teacherToken)));
+    for (const res of answers) expect(res.statusCode).toBe(200);
+    expect(await exportRows()).toHaveLength(before + 5);
+  });
 });

@@ -64,7 +64,11 @@ export const pdfRoutes =
         const caller = callerOf(request);
         const child = await portalChild(sql, caller, request.params.childId, PDF_REACH);
         const statuses = await statusesOf(sql, child.studentId);
-        const latest: ScreeningWindow = statuses.windows.findLast((w) => w.subSkills.length > 0)?.window ?? 'BOY';
+        // The suggestions of the latest window with an active profile (else the latest decided one: the halt).
+        const latest: ScreeningWindow =
+          statuses.windows.findLast((w) => w.profileActive)?.window ??
+          statuses.windows.findLast((w) => w.subSkills.length > 0)?.window ??
+          'BOY';
         const [entry, recommendations] = await Promise.all([
           childEntryOf(sql, child.studentId),
           recommendationsOf(sql, child, latest),
