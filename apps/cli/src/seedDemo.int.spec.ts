@@ -427,6 +427,35 @@ describe('qiraa seed-demo', () => {
     }
   });
 
+  it('shows each demo parent their children’s growth through the parent portal, in phrases', async () => {
+    await withApp(async (app) => {
+      const parents = await db.sql<{ email: string; children: number }[]>`
+        select p.email, count(l.*)::int as children from users p join parent_students l on l.parent_user_id = p.id
+        where p.primary_persona = 'PARENT' group by p.email order by p.email`;
+      expect(parents.length).toBe(3);
+      for (const { email, children } of parents) {
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: DEMO_PASSWORD },
+        });
+        const headers = { authorization: `Bearer ${login.json().accessToken}` };
+        const list = await app.inject({ url: '/api/parent/children', headers });
+        expect(list.statusCode, list.body).toBe(200);
+        expect(list.json()).toHaveLength(children);
+        for (const child of list.json() as { childId: number }[]) {
+          const growth = await app.inject({ url: `/api/parent/children/${child.childId}/growth`, headers });
+          expect(growth.statusCode, growth.body).toBe(200);
+          expect(growth.json().domains.length, `${email} ${growth.body}`).toBeGreaterThan(0);
+          expect(growth.json().measures.length).toBeGreaterThan(0);
+          const home = await app.inject({ url: `/api/parent/children/${child.childId}/recommendations`, headers });
+          expect(home.json().halted, home.body).toBe(false);
+          expect(home.body).not.toMatch(/[0-9\u0660-\u0669]/);
+        }
+      }
+    });
+  }, 60_000);
+
   it('refuses a database that already has users: exit 1, a clear message, nothing added', async () => {
     const before = await count(db.sql`select count(*)::int as n from users`);
     const again = await runCli(['seed-demo'], env);

@@ -40,6 +40,7 @@ export function refName(op: Operation, name: string): TenantRef | 'classCode' | 
   if (name === 'id' && op.path.startsWith('/api/reports/students/{id}')) return 'studentId';
   // A report's session: the seeded sitting (the detail answers it when the drawn kind is digital_sitting).
   if (name === 'sessionId' && op.path.startsWith('/api/reports/students/{id}')) return 'sittingId';
+  if (name === 'childId' && op.path.startsWith('/api/parent/')) return 'studentId';
   if (name === 'id' && op.path.startsWith('/api/admin/word-lists/{id}')) return 'wordListId';
   if (name === 'id' && op.path.startsWith('/api/word-lists/{id}')) return 'wordListId';
   if (name === 'id' && op.path.startsWith('/api/items/{id}')) return 'itemId';

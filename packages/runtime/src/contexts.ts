@@ -6,6 +6,7 @@ import { gamificationContext } from '@qiraa/gamification';
 import { identityContext } from '@qiraa/identity';
 import type { BoundedContext } from '@qiraa/kernel';
 import { notificationsContext } from '@qiraa/notifications';
+import { parentPortalContext } from '@qiraa/parent-portal';
 import type { Projection } from '@qiraa/projections';
 import { reportsContext } from '@qiraa/reports';
 import { sessionsContext } from '@qiraa/sessions';
@@ -23,6 +24,7 @@ export const contexts: readonly BoundedContext[] = [
   reportsContext,
   sessionsContext,
   trainingContext,
+  parentPortalContext,
 ];
 
 export const allProjections = (list: readonly BoundedContext[] = contexts): Projection[] =>

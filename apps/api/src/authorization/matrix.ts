@@ -20,6 +20,7 @@ import { identityListRows } from './rows/identityLists';
 import { identityPasswordlessRows, oidcRows, passkeyRows } from './rows/identityPasswordless';
 import { leaderboardRows } from './rows/leaderboards';
 import { notificationRows } from './rows/notifications';
+import { parentPortalRows } from './rows/parentPortal';
 import { reportRows } from './rows/reports';
 import { sessionRows } from './rows/sessions';
 import { trainingAlertRows } from './rows/trainingAlerts';
@@ -54,4 +55,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...blueprintRows,
   ...sessionRows,
   ...trainingAlertRows,
+  ...parentPortalRows,
 ];

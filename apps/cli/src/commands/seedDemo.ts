@@ -20,6 +20,7 @@ import { type DemoClass, demoAssessmentLine, seedDemoAssessment } from './seedDe
 import { demoDecisionsLines, seedDemoDecisions } from './seedDemoDecisions';
 import { type MonitoringChild, seedDemoMonitoring } from './seedDemoMonitoring';
 import { seedDemoNotifications } from './seedDemoNotifications';
+import { seedDemoParents } from './seedDemoParents';
 import { seedMasteryHistory } from './seedMasteryHistory';
 
 /** The password of every demo adult. Demo data only: never seed a database that real people use. */
@@ -237,6 +238,9 @@ export async function seedDemoCommand(): Promise<void> {
         },
       );
 
+      // The parents' children sit two re-diagnostics: a full BOY profile, so the parent portal shows suggestions.
+      const parentChildren = PARENTS.flatMap((p) => p.children.map((c) => studentIds.get(c)!));
+      const profiled = assessment ? await seedDemoParents({ sql, store }, parentChildren) : 0;
       // Progress monitoring of two grade-2 children without a screening reading of their own (كرم, لين): weekly
       // probes over the past weeks; then every child decided, and the alert sent to their teacher.
       const monitoringChild = (fullNameAr: string): MonitoringChild => {
@@ -283,6 +287,8 @@ export async function seedDemoCommand(): Promise<void> {
             `${content.cellsSet} global diagnostic blueprint cells.`,
           demoAssessmentLine(assessment, ACADEMIC_YEAR),
           ...demoDecisionsLines(decisions, monitoring),
+          `Parent portal: ${profiled} of the parents' ${parentChildren.length} children have a full BOY profile ` +
+            '(two re-diagnostics each); GET /api/parent/children as a parent.',
           '',
           'Try it (start the server with `npm start` first):',
           `  curl -s -X POST ${base}/api/auth/login -H 'content-type: application/json' ` +
