@@ -1,5 +1,6 @@
 import { assessmentContext } from '@qiraa/assessment';
 import { auditContext } from '@qiraa/audit';
+import { clustersContext } from '@qiraa/clusters';
 import { contentContext } from '@qiraa/content';
 import { decisionsContext } from '@qiraa/decisions';
 import { gamificationContext } from '@qiraa/gamification';
@@ -19,6 +20,7 @@ export const contexts: readonly BoundedContext[] = [
   assessmentContext,
   decisionsContext,
   reportsContext,
+  clustersContext,
 ];
 
 export const allProjections = (list: readonly BoundedContext[] = contexts): Projection[] =>
