@@ -21,6 +21,7 @@ export {
 } from './events';
 export { INLINE_RECOMPUTE_LIMIT } from './inline/recomputeAfterEvidence';
 export * from './monitoring';
+export * from './profiles';
 export {
   DECISIONS_PROJECTIONS,
   skillStatusProjection,

@@ -9,7 +9,7 @@ const { t, w } = useTestWorld();
 describe('content catalog', () => {
   it('holds grades 1-4, three windows, four training levels and measures for every teacher-page cell', async () => {
     const catalog = await loadCatalog(t.db.sql);
-    expect(catalog.version).toBe('2026.1');
+    expect(catalog.version).toBe('2026.2');
     expect(catalog.grades.map((g) => g.grade)).toEqual([1, 2, 3, 4]);
     expect(catalog.windows.map((x) => x.code)).toEqual(['BOY', 'MOY', 'EOY']);
     expect(catalog.trainingLevels.map((l) => l.number)).toEqual([1, 2, 3, 4]);

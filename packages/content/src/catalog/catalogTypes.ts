@@ -73,6 +73,18 @@ export interface CatalogWordListCell {
   maxWords: number;
 }
 
+/** A support bundle (release 2026.2): the steps a profile's bundle recommendation names (docs/decisions-profiles.md). */
+export interface CatalogSupportBundle {
+  id: string;
+  labelAr: string;
+  /** The decision rule set's profile code (PR2-nn) the bundle serves. */
+  profileCode: string;
+  anchorMacroDomainId: string;
+  gradeMin: number;
+  gradeMax: number;
+  steps: { ordinal: number; stepCode: string; labelAr: string; skillId: string }[];
+}
+
 /** Every catalog, in catalog order; read once per pool (catalogs change only by migration). */
 export interface Catalog {
   version: string;
@@ -85,6 +97,7 @@ export interface Catalog {
   itemPatterns: CatalogItemPattern[];
   trainingLevels: CatalogTrainingLevel[];
   wordListCells: CatalogWordListCell[];
+  supportBundles: CatalogSupportBundle[];
   /** Lookups by id. */
   skillById: ReadonlyMap<string, CatalogSkill>;
   subSkillById: ReadonlyMap<string, CatalogSubSkill>;

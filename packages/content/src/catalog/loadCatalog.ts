@@ -42,6 +42,17 @@ async function readCatalog(sql: AnySql): Promise<Catalog> {
   const wordListCells = await sql<Catalog['wordListCells']>`
     select c.grade, c.skill_id as "skillId", c.min_words as "minWords", c.max_words as "maxWords"
     from content_word_list_cells c join content_skills s on s.id = c.skill_id order by c.grade, s.ordinal`;
+  const bundles = await sql<Omit<Catalog['supportBundles'][number], 'steps'>[]>`
+    select id, label_ar as "labelAr", profile_code as "profileCode", anchor_macro_domain_id as "anchorMacroDomainId",
+           grade_min as "gradeMin", grade_max as "gradeMax"
+    from content_support_bundles order by ordinal`;
+  const steps = await sql<(Catalog['supportBundles'][number]['steps'][number] & { bundleId: string })[]>`
+    select bundle_id as "bundleId", ordinal, step_code as "stepCode", label_ar as "labelAr", skill_id as "skillId"
+    from content_support_bundle_steps order by bundle_id, ordinal`;
+  const supportBundles = bundles.map((b) => ({
+    ...b,
+    steps: steps.filter((s) => s.bundleId === b.id).map(({ bundleId: _, ...step }) => step),
+  }));
   return {
     version: release?.version ?? 'none',
     grades: [...grades],
@@ -53,6 +64,7 @@ async function readCatalog(sql: AnySql): Promise<Catalog> {
     itemPatterns: [...itemPatterns],
     trainingLevels: [...trainingLevels],
     wordListCells: [...wordListCells],
+    supportBundles,
     skillById: new Map(skills.map((s) => [s.id, s])),
     subSkillById: new Map(subSkills.map((s) => [s.id, s])),
     measureByCode: new Map(measures.map((m) => [m.measureCode, m])),

@@ -15,6 +15,8 @@ import {
 } from '../events';
 import type { MonitoringEvent } from '../monitoring/monitoringEvents';
 import { afterMonitoringAppend, monitoringEventsOf } from '../monitoring/monitoringStep';
+import type { ProfileEvent } from '../profiles/profileEvents';
+import { afterProfileAppend, profileEventsOf } from '../profiles/profileStep';
 import { skillStatusProjection } from '../projections/skillStatusProjection';
 import { trainingSeedsProjection } from '../projections/trainingSeedsProjection';
 import { CURRENT_RULE_SET, type RuleSet } from '../rules/ruleSet';
@@ -89,7 +91,9 @@ export async function recomputeSkillStatus(
       credits.set(d.decisionId, statusMasteryOf(d.decision, prior, rules));
       prior.push(d.decision);
     }
-    const events: NewEvent<SkillStatusDecided | BandProgressionDecided | TrainingSeedEvent | MonitoringEvent>[] = [];
+    const events: NewEvent<
+      SkillStatusDecided | BandProgressionDecided | TrainingSeedEvent | MonitoringEvent | ProfileEvent
+    >[] = [];
     for (const { decision, decisionId } of fresh) {
       events.push({
         eventId: decisionId,
@@ -138,6 +142,18 @@ export async function recomputeSkillStatus(
     events.push(
       ...(await monitoringEventsOf(uow.sql, deps.store, evidence, { studentId, organizationId, decidedAt, rules })),
     );
+    events.push(
+      ...(await profileEventsOf({
+        sql: uow.sql,
+        pool: deps.sql,
+        store: deps.store,
+        studentId,
+        organizationId,
+        decidedAt,
+        rules,
+        decided,
+      })),
+    );
     if (events.length === 0) return { kind: 'done' as const, appended: 0 };
     const result = await deps.store.append(streams.decision(studentId), events, { uow, expected: stream.version });
     if (result.kind === 'conflict') return { kind: 'conflict' as const, appended: 0 };
@@ -146,6 +162,7 @@ export async function recomputeSkillStatus(
       await applyInline(uow, trainingSeedsProjection, result.events);
       const mastery = masteryInputsOf(studentId, result.events, rules);
       mastery.push(...(await afterMonitoringAppend(uow, result.events, rules)));
+      mastery.push(...(await afterProfileAppend(uow, result.events)));
       if (mastery.length > 0) await recordMasteryEvents(deps, mastery, { uow });
     }
     return { kind: 'done' as const, appended: result.kind === 'appended' ? result.events.length : 0 };

@@ -1,6 +1,7 @@
 import type { Projection } from '@qiraa/projections';
 import { monitoringNotifier } from '../monitoring/monitoringNotifier';
 import { monitoringProjection } from '../monitoring/monitoringProjection';
+import { profileProjection } from '../profiles/profileProjection';
 import { skillStatusProjection } from './skillStatusProjection';
 import { skillStatusReactor } from './skillStatusReactor';
 import { trainingSeedsProjection } from './trainingSeedsProjection';
@@ -15,6 +16,7 @@ export const DECISIONS_PROJECTIONS: readonly Projection[] = [
   trainingSeedsProjection,
   monitoringProjection,
   monitoringNotifier,
+  profileProjection,
 ];
 
 export { skillStatusProjection, skillStatusReactor, trainingSeedsProjection };

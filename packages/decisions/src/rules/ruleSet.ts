@@ -3,6 +3,13 @@ import { type Static, Type } from 'typebox';
 import Value from 'typebox/value';
 import { HOLD_REASONS, type HoldReason } from '../engine/skillStatusTypes';
 import { type MonitoringRules, MonitoringSectionSchema, monitoringProblem } from '../monitoring/monitoringRules';
+import {
+  type ProfileRules,
+  ProfilesSectionSchema,
+  profilesProblem,
+  type RecommendationRules,
+  RecommendationsSectionSchema,
+} from '../profiles/profileRules';
 
 /**
  * The closed, asset-framed status tokens of a sub-skill, weakest first. The same four words as the read bands
@@ -27,6 +34,7 @@ export const MASTERY_RULE_KINDS = [
   'subskill_state_up',
   'band_progression',
   'cbm_trend_above_goal',
+  'domain_status_escalation',
 ] as const;
 export type MasteryRuleKind = (typeof MASTERY_RULE_KINDS)[number];
 /** Each mastery rule id is one branch of engine/masteryRules.ts, earning exactly this source kind. */
@@ -35,6 +43,7 @@ const MASTERY_RULE_IDS: Readonly<Record<string, MasteryRuleKind>> = {
   'MER-02': 'subskill_state_up',
   'MER-03': 'band_progression',
   'MER-05': 'cbm_trend_above_goal',
+  'MER-04': 'domain_status_escalation',
 };
 
 /** The shape of `rules/v<N>.json`, checked when the module loads (a malformed rule set never starts). */
@@ -116,6 +125,9 @@ const RuleSetSchema = Type.Object(
       { additionalProperties: false },
     ),
     monitoring: MonitoringSectionSchema,
+    // Profiles and bundle recommendations (docs/decisions-profiles.md).
+    profiles: ProfilesSectionSchema,
+    recommendations: RecommendationsSectionSchema,
   },
   { additionalProperties: false },
 );
@@ -158,10 +170,16 @@ export interface RuleSet {
     readonly band: MasteryRule;
     /** MER-05: the first above-goal trend of an academic year (progress monitoring). */
     readonly trendAboveGoal: MasteryRule;
+    /** MER-04: a macro-domain's status rose (profiles). */
+    readonly domainEscalation: MasteryRule;
   };
   readonly trainingSeeds: TrainingSeedRules;
   /** Progress monitoring (PMR-01..04, PMR-09): docs/decisions-monitoring.md. */
   readonly monitoring: MonitoringRules;
+  /** Profiles (PR1-01, PR1-09, PR2-00..04): docs/decisions-profiles.md. */
+  readonly profiles: ProfileRules;
+  /** Bundle recommendations (BRR-01, BRR-08, BRR-09). */
+  readonly recommendations: RecommendationRules;
 }
 
 export class RuleSetError extends Error {
@@ -238,9 +256,12 @@ export function ruleSetOf(raw: unknown): RuleSet {
     withinWindow: mer('MER-02'),
     band: mer('MER-03'),
     trendAboveGoal: mer('MER-05'),
+    domainEscalation: mer('MER-04'),
   };
   const monitoringError = monitoringProblem(data.monitoring);
   if (monitoringError) throw new RuleSetError(name, monitoringError);
+  const profilesError = profilesProblem(data.profiles);
+  if (profilesError) throw new RuleSetError(name, profilesError);
   return {
     version: data.version,
     data,
@@ -252,6 +273,8 @@ export function ruleSetOf(raw: unknown): RuleSet {
     mastery,
     trainingSeeds,
     monitoring: data.monitoring,
+    profiles: data.profiles,
+    recommendations: data.recommendations,
   };
 }
 
