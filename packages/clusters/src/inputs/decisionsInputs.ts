@@ -1,13 +1,14 @@
-import type { AnySql, Sql } from '@qiraa/db';
-import { openAcuteRegressionsOf, STATUS_TOKENS, type StatusToken, skillStatusOf } from '@qiraa/decisions';
+import type { Sql } from '@qiraa/db';
+import {
+  isDataIncomplete,
+  openAcuteRegressionsOf,
+  profilesOfClass,
+  recommendationsOfClass,
+  STATUS_TOKENS,
+  type StatusToken,
+  skillStatusOf,
+} from '@qiraa/decisions';
 import type { ClusterInputsPort, StudentClusterInput, TierEvidence } from './port';
-
-/** The active students of a class, ascending (the roster of identity's `class_students`). */
-async function rosterOf(sql: AnySql, classId: string): Promise<number[]> {
-  const rows = await sql<{ id: string }[]>`
-    select student_user_id::text as id from class_students where class_id = ${classId} and active order by 1`;
-  return rows.map((r) => Number(r.id));
-}
 
 const weakest = (tokens: readonly (StatusToken | null)[]): StatusToken | null => {
   const ranks = tokens.filter((t): t is StatusToken => t !== null).map((t) => STATUS_TOKENS.indexOf(t));
@@ -15,24 +16,42 @@ const weakest = (tokens: readonly (StatusToken | null)[]): StatusToken | null =>
 };
 
 /**
- * The input port over decisions' exports: open acute_regression alerts (`openAcuteRegressionsOf`), the
- * skill statuses of the newest window (`skillStatusOf`), and (once decisions exports them) the profile and
- * the bundle recommendation. Every read goes through `sql`, so inside bulk activation's transaction the
- * fresh compute reads what that transaction sees.
+ * The input port over decisions' exports: the class's profiles and bundle recommendations (`profilesOfClass`,
+ * `recommendationsOfClass`: each student's newest window), open acute_regression alerts
+ * (`openAcuteRegressionsOf`), and, only for a recommendation without a scaffold tier, the skill statuses of the
+ * newest window (`skillStatusOf`, CLU-03's fallback). Every read goes through `sql`, so inside bulk
+ * activation's transaction the fresh compute reads what that transaction sees.
  */
 export const decisionsInputs: ClusterInputsPort = {
   async studentsOfClass(sql, classId) {
-    const [roster, alerts] = await Promise.all([rosterOf(sql, classId), openAcuteRegressionsOf(sql, { classId })]);
+    const [profiles, recommendations, alerts] = await Promise.all([
+      profilesOfClass(sql as Sql, classId),
+      recommendationsOfClass(sql as Sql, classId),
+      openAcuteRegressionsOf(sql, { classId }),
+    ]);
     const alertsOf = new Map(alerts.map((a) => [a.studentId, a.alertIds]));
+    const recommendationOf = new Map(recommendations.map((r) => [r.studentId, r.recommendation]));
     const inputs: StudentClusterInput[] = [];
-    for (const studentId of roster) {
-      const status = await skillStatusOf(sql as Sql, studentId, {});
+    for (const { studentId, profile } of profiles) {
+      const rec = recommendationOf.get(studentId) ?? null;
+      const needsFallback = rec?.outcome === 'recommended' && rec.scaffoldTier === null;
+      const statuses = needsFallback ? (await skillStatusOf(sql as Sql, studentId, {})).rows : [];
       inputs.push({
         studentId,
         acuteRegressionAlertIds: alertsOf.get(studentId) ?? [],
-        profile: null,
-        recommendation: null,
-        weakestStatus: weakest(status.rows.map((r) => r.status)),
+        profile: profile && {
+          dataIncomplete: isDataIncomplete(profile),
+          doNotDecideYet: profile.doNotDecideYet,
+        },
+        recommendation: rec && {
+          outcome: rec.outcome,
+          bundleId: rec.bundleId,
+          anchorSkillGroup: rec.anchorSkillGroup,
+          scaffoldTier: rec.scaffoldTier,
+          sufficientData: rec.sufficientData,
+          recommendationId: rec.recommendationId,
+        },
+        weakestStatus: weakest(statuses.map((r) => r.status)),
       });
     }
     return inputs;

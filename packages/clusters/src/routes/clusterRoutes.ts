@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, errorResponses, permissionDenied } from '@qiraa/http-kit';
 import { callerOf, inOrganizationOr404, reachOr404, studentReach, tenantTarget } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
+import type { FastifyRequest } from 'fastify';
 import { bulkActivate } from '../commands/bulkActivate';
 import { classForRecompute } from '../commands/classOf';
 import { recomputeClusters } from '../commands/recomputeClusters';
@@ -24,6 +25,16 @@ export const clusterRoutes =
   async (app) => {
     const { sql } = deps;
     const clusterDeps = { sql, store: deps.store, inputs };
+    /** Tenant rule of bulk activation: every confirmed member a student of the caller's organization, else 404. */
+    const membersOr404 = async (request: FastifyRequest) => {
+      const ids = (request.body as { confirmedMemberStudentIds?: unknown } | undefined)?.confirmedMemberStudentIds;
+      if (!Array.isArray(ids) || ids.length === 0) return;
+      const rows = await sql<{ organization_id: string }[]>`
+        select organization_id from users
+        where id = any(${sql.array(ids.map(String), 20)}::bigint[]) and primary_persona = 'STUDENT'`;
+      if (rows.length !== new Set(ids).size) throw new ApiError(404, 'NOT_FOUND', 'student not found');
+      for (const r of rows) inOrganizationOr404(callerOf(request), r.organization_id, 'student');
+    };
 
     app.post(
       '/cluster/recompute/:classId',
@@ -103,15 +114,7 @@ export const clusterRoutes =
       {
         config: {
           anyPermission: ['VIEW_OWN_CLASSES'],
-          target: async (request) => {
-            const ids = (request.body as { confirmedMemberStudentIds?: unknown }).confirmedMemberStudentIds;
-            if (!Array.isArray(ids)) return;
-            const rows = await sql<{ organization_id: string }[]>`
-              select organization_id from users
-              where id = any(${sql.array(ids.map(String), 20)}::bigint[]) and primary_persona = 'STUDENT'`;
-            if (rows.length !== ids.length) throw new ApiError(404, 'NOT_FOUND', 'student not found');
-            for (const r of rows) inOrganizationOr404(callerOf(request), r.organization_id, 'student');
-          },
+          target: membersOr404,
         },
         schema: {
           tags,
@@ -129,6 +132,8 @@ export const clusterRoutes =
         },
       },
       async (request, reply) => {
+        // The route's target runs only for a refused caller; a teacher's members are checked here (404 first).
+        await membersOr404(request);
         const activation = await bulkActivate(clusterDeps, callerOf(request), request.body);
         return reply.status(201).send(activation);
       },
