@@ -3,6 +3,7 @@ import { assessmentOralRows } from './rows/assessmentOral';
 import { assessmentPageRows } from './rows/assessmentPage';
 import { assessmentSheetRows } from './rows/assessmentSheets';
 import { assessmentSittingRows } from './rows/assessmentSittings';
+import { clusterRows } from './rows/clusters';
 import { contentCatalogRows } from './rows/contentCatalog';
 import { contentFormRows } from './rows/contentForms';
 import { contentImportRows } from './rows/contentImport';
@@ -42,4 +43,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...decisionRows,
   ...decisionMonitoringRows,
   ...reportRows,
+  ...clusterRows,
 ];
