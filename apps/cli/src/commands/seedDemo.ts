@@ -17,6 +17,7 @@ import { CliError } from '../cliError';
 import { withRuntime } from '../withRuntime';
 import { DEMO_PACK_DIR, importContentPack, packTotals } from './contentImport';
 import { type DemoClass, demoAssessmentLine, seedDemoAssessment } from './seedDemoAssessment';
+import { seedDemoClusters } from './seedDemoClusters';
 import { seedDemoNotifications } from './seedDemoNotifications';
 import { seedMasteryHistory } from './seedMasteryHistory';
 
@@ -235,6 +236,11 @@ export async function seedDemoCommand(): Promise<void> {
         },
       );
 
+      const clusters = await seedDemoClusters(
+        { sql, store },
+        demoClasses.map((c) => ({ id: c.id, organizationId: org.id, schoolId: school.id })),
+      );
+
       const base = `http://localhost:${config.port}`;
       const example = students[0]!;
       console.log(
@@ -256,6 +262,7 @@ export async function seedDemoCommand(): Promise<void> {
           `Content: the demo pack (content/pack), ${content.accepted} rows in ${content.files} approved import batches, ` +
             `${content.cellsSet} global diagnostic blueprint cells.`,
           demoAssessmentLine(assessment, ACADEMIC_YEAR),
+          clusters,
           '',
           'Try it (start the server with `npm start` first):',
           `  curl -s -X POST ${base}/api/auth/login -H 'content-type: application/json' ` +
