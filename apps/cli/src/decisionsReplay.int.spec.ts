@@ -37,7 +37,7 @@ describe('qiraa decisions replay', () => {
     const one = await runCli(['decisions', 'replay', '--student', String(decided[0])], env);
     expect(one.code, one.stderr).toBe(0);
     expect(one.stdout).toContain('students checked: 1\nwith drift: 0\n');
-  });
+  }, 120_000);
 
   it('refuses bad usage with exit code 2', async () => {
     expect((await runCli(['decisions', 'replay'], env)).code).toBe(2);
@@ -46,7 +46,7 @@ describe('qiraa decisions replay', () => {
     const unknown = await runCli(['decisions', 'replay', '--student', '987654321'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/no student 987654321/);
-  });
+  }, 120_000);
 
   it('exits 1 with one line for exactly the changed key; a rebuild of the projection clears it', async () => {
     const [tampered, untouched] = decided as [number, number];
@@ -69,5 +69,21 @@ describe('qiraa decisions replay', () => {
     const after = await runCli(['decisions', 'replay', '--all'], env);
     expect(after.code, after.stdout).toBe(0);
     expect(after.stdout).toContain('with drift: 0\n');
-  });
+  }, 180_000);
+
+  it('reports a profile changed behind the service; a rebuild of decisions_profiles clears it', async () => {
+    const [tampered] = decided as [number];
+    await t.db.sql`
+      update dec_profiles set profile_code = 'PR2-01', profile_name = 'ON_TRACK', do_not_decide_yet = false
+      where student_id = ${tampered}`;
+    const one = await runCli(['decisions', 'replay', '--student', String(tampered)], env);
+    expect(one.code).toBe(1);
+    expect(one.stdout.split('\n').filter((l) => l.startsWith('drift:'))).toEqual([
+      `drift: student ${tampered} 2026-2027 BOY profile: profileCode derived "PR2-00" stored "PR2-01"; ` +
+        'profileName derived "DATA_INCOMPLETE" stored "ON_TRACK"; doNotDecideYet derived true stored false',
+    ]);
+    const rebuild = await runCli(['projections', 'rebuild', 'decisions_profiles'], env);
+    expect(rebuild.code, rebuild.stderr).toBe(0);
+    expect((await runCli(['decisions', 'replay', '--student', String(tampered)], env)).code).toBe(0);
+  }, 180_000);
 });

@@ -1,6 +1,7 @@
 import { defineContext } from '@qiraa/kernel';
 import { recomputeAfterEvidence } from './inline/recomputeAfterEvidence';
 import { monitoringRoutes } from './monitoring/monitoringRoutes';
+import { profileRoutes } from './profiles/profileRoutes';
 import { DECISIONS_PROJECTIONS } from './projections';
 import { decisionReplayRoutes } from './routes/replayRoutes';
 import { skillStatusRoutes } from './routes/skillStatusRoutes';
@@ -18,5 +19,6 @@ export const decisionsContext = defineContext({
     await app.register(skillStatusRoutes(deps));
     await app.register(decisionReplayRoutes(deps));
     await app.register(monitoringRoutes(deps));
+    await app.register(profileRoutes(deps));
   },
 });

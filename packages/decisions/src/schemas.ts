@@ -2,6 +2,7 @@ import { SCREENING_WINDOWS } from '@qiraa/assessment';
 import { type Static, Type } from 'typebox';
 import { HOLD_REASONS } from './engine/skillStatusTypes';
 import { MonitoringReplaySchema } from './monitoring/monitoringSchemas';
+import { ProfilesReplaySchema } from './profiles/profileSchemas';
 import { REPLAY_FIELDS } from './replay/compareDecisions';
 import { STATUS_TOKENS } from './rules/ruleSet';
 
@@ -136,5 +137,6 @@ export const DecisionReplayResponse = Type.Object({
   studentId: Type.Integer(),
   keys: Type.Array(DecisionReplayKey, { description: 'one per (academicYear, window, subSkillId), oldest first' }),
   monitoring: MonitoringReplaySchema,
+  profiles: ProfilesReplaySchema,
   hasDrift: Type.Boolean(),
 });

@@ -9,6 +9,7 @@ import { contentFormRows } from './rows/contentForms';
 import { contentImportRows } from './rows/contentImport';
 import { contentItemRows } from './rows/contentItems';
 import { decisionMonitoringRows } from './rows/decisionMonitoring';
+import { decisionProfileRows } from './rows/decisionProfiles';
 import { decisionRows } from './rows/decisions';
 import { gamificationRows } from './rows/gamification';
 import { gamificationAdminRows } from './rows/gamificationAdmin';
@@ -42,6 +43,7 @@ export const MATRIX: readonly MatrixRow[] = [
   ...assessmentOralRows,
   ...decisionRows,
   ...decisionMonitoringRows,
+  ...decisionProfileRows,
   ...reportRows,
   ...clusterRows,
 ];

@@ -3,6 +3,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import { CliError } from '../cliError';
 import { withRuntime } from '../withRuntime';
 import { monitoringDriftLines } from './monitoringDrift';
+import { profileDriftLines } from './profileDrift';
 
 export interface DecisionsReplayOptions {
   student?: string;
@@ -52,7 +53,8 @@ export async function decisionsReplayCommand(options: DecisionsReplayOptions): P
       const [known] = await sql`
         select 1 from users where id = ${studentId} and primary_persona = 'STUDENT'
         union all select 1 from dec_skill_status where student_id = ${studentId}
-        union all select 1 from dec_trends where student_id = ${studentId} limit 1`;
+        union all select 1 from dec_trends where student_id = ${studentId}
+        union all select 1 from dec_profiles where student_id = ${studentId} limit 1`;
       if (!known) throw new CliError(`no student ${studentId}`, 2);
       students = [studentId];
     } else {
@@ -60,6 +62,7 @@ export async function decisionsReplayCommand(options: DecisionsReplayOptions): P
         select id from users where primary_persona = 'STUDENT'
         union select student_id from dec_skill_status
         union select student_id from dec_trends
+        union select student_id from dec_profiles
         order by 1`;
       students = rows.map((r) => Number(r.id));
     }
@@ -93,7 +96,7 @@ export async function decisionsReplayCommand(options: DecisionsReplayOptions): P
       keys++;
       console.log(`drift: student ${r.studentId} ${k.academicYear} ${k.window} ${k.subSkillId}: ${describe(k)}`);
     }
-    for (const line of monitoringDriftLines(r)) {
+    for (const line of [...monitoringDriftLines(r), ...profileDriftLines(r)]) {
       keys++;
       console.log(line);
     }

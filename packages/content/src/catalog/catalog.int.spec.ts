@@ -37,6 +37,7 @@ describe('content catalog', () => {
       ...catalog.measures.map((m) => m.labelAr),
       ...catalog.itemPatterns.map((p) => p.labelAr),
       ...catalog.trainingLevels.map((l) => l.nameAr),
+      ...catalog.supportBundles.flatMap((b) => [b.labelAr, ...b.steps.map((x) => x.labelAr)]),
     ];
     for (const label of labels) {
       expect(label, label).toMatch(/^[\u0600-\u06FF\s]+$/);
@@ -55,6 +56,14 @@ describe('content catalog', () => {
       formItemCount: 3,
     });
     expect(body).not.toHaveProperty('skillById');
+    // Support bundles (release 2026.2): one per profile code and anchor domain the recommendation rule picks.
+    expect(body.supportBundles).toHaveLength(7);
+    expect(body.supportBundles[2]).toMatchObject({
+      id: 'bnd_decoding_foundations',
+      profileCode: 'PR2-02',
+      anchorMacroDomainId: 'decoding',
+      steps: [{ ordinal: 1, stepCode: 'letter_sound_review', skillId: 'letter_sounds' }, {}, {}, {}],
+    });
     expect((await client(t.app, w.a.teacherToken).get('/api/admin/content/catalog')).statusCode).toBe(403);
   });
 });

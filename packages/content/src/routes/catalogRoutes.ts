@@ -34,6 +34,23 @@ const CatalogResponse = Type.Object({
   wordListCells: Type.Array(
     Type.Object({ grade: Type.Integer(), skillId: Type.String(), minWords: Type.Integer(), maxWords: Type.Integer() }),
   ),
+  supportBundles: Type.Array(
+    Type.Object({
+      ...Labelled,
+      profileCode: Type.String({ description: 'the decision rule set’s profile code (PR2-nn) the bundle serves' }),
+      anchorMacroDomainId: Type.String(),
+      ...GradeRange,
+      steps: Type.Array(
+        Type.Object({
+          ordinal: Type.Integer(),
+          stepCode: Type.String(),
+          labelAr: Type.String(),
+          skillId: Type.String(),
+        }),
+      ),
+    }),
+    { description: 'support bundles with their steps (docs/decisions-profiles.md)' },
+  ),
 });
 
 /** GET /api/admin/content/catalog: the lists the back-office builders choose from. */

@@ -109,6 +109,7 @@ describe('mastery rules (rule set v1)', () => {
       withinWindow: { id: 'MER-02', sourceKind: 'subskill_state_up', minRankGain: 1 },
       band: { id: 'MER-03', sourceKind: 'band_progression', minRankGain: 1 },
       trendAboveGoal: { id: 'MER-05', sourceKind: 'cbm_trend_above_goal', minRankGain: 1 },
+      domainEscalation: { id: 'MER-04', sourceKind: 'domain_status_escalation', minRankGain: 1 },
     });
     const raw = () => JSON.parse(JSON.stringify(rules.data));
     const noBand = raw();

@@ -13,6 +13,7 @@ export {
   PROFILE_RESOLVED,
   type ProfileResolved,
 } from './profileEvents';
+export { profileNotifier, wantsProfileSwap, wantsSkillAlert } from './profileNotifier';
 export {
   isDataIncomplete,
   profileOf,

@@ -108,3 +108,23 @@ export const RecommendationResponse = Type.Object({
   }),
 });
 export type RecommendationResponse = Static<typeof RecommendationResponse>;
+
+const WindowReplaySchema = Type.Object({
+  academicYear: Type.String(),
+  window: Window,
+  derived: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+    description: 'derived again from the replay’s skill statuses with the pinned rule-set version; null when none',
+  }),
+  stored: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()], {
+    description: 'the read-model row; null when none',
+  }),
+  drift: Type.Array(Type.String(), { description: 'the fields that differ' }),
+});
+
+export const ProfilesReplaySchema = Type.Object(
+  { profiles: Type.Array(WindowReplaySchema), recommendations: Type.Array(WindowReplaySchema) },
+  {
+    description:
+      'profiles and bundle recommendations per window, derived and stored (dec_profiles, dec_recommendations)',
+  },
+);

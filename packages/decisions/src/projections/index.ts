@@ -1,6 +1,7 @@
 import type { Projection } from '@qiraa/projections';
 import { monitoringNotifier } from '../monitoring/monitoringNotifier';
 import { monitoringProjection } from '../monitoring/monitoringProjection';
+import { profileNotifier } from '../profiles/profileNotifier';
 import { profileProjection } from '../profiles/profileProjection';
 import { skillStatusProjection } from './skillStatusProjection';
 import { skillStatusReactor } from './skillStatusReactor';
@@ -17,6 +18,7 @@ export const DECISIONS_PROJECTIONS: readonly Projection[] = [
   monitoringProjection,
   monitoringNotifier,
   profileProjection,
+  profileNotifier,
 ];
 
 export { skillStatusProjection, skillStatusReactor, trainingSeedsProjection };

@@ -71,6 +71,7 @@ describe('POST /api/admin/decisions/replay', () => {
       studentId: w.a.studentId,
       keys: [],
       monitoring: { trends: [], alerts: [] },
+      profiles: { profiles: [], recommendations: [] },
       hasDrift: false,
     });
   });

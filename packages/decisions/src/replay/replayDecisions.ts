@@ -7,6 +7,8 @@ import { decideSkillStatuses } from '../engine/decideSkillStatuses';
 import type { SkillStatusDecision } from '../engine/skillStatusTypes';
 import { SKILL_STATUS_DECIDED, type SkillStatusDecided, streams } from '../events';
 import { type MonitoringReplay, monitoringHasDrift, replayMonitoring } from '../monitoring/replayMonitoring';
+import type { WindowStatus } from '../profiles/decideProfiles';
+import { type ProfilesReplay, profilesHaveDrift, replayProfiles } from '../profiles/replayProfiles';
 import { CURRENT_RULE_SET, RULE_SETS } from '../rules/ruleSet';
 import { driftOf, type ReplayedDecision, type ReplayField } from './compareDecisions';
 
@@ -27,6 +29,8 @@ export interface DecisionReplayReport {
   keys: KeyReplay[];
   /** Progress monitoring's trends and alerts, derived and stored (docs/decisions-monitoring.md). */
   monitoring: MonitoringReplay;
+  /** Profiles and bundle recommendations per window, derived and stored (docs/decisions-profiles.md). */
+  profiles: ProfilesReplay;
   hasDrift: boolean;
 }
 
@@ -126,9 +130,11 @@ export async function replayDecisions(
     });
 
   const result: KeyReplay[] = [];
+  const derivedStatuses: WindowStatus[] = [];
   for (const [k, key] of keys) {
     const version = pinned.get(k) ?? CURRENT_RULE_SET.version;
     const d = derivedBy.get(version)!.get(k);
+    if (d) derivedStatuses.push({ decision: d, decisionId: decisionIdOf(studentId, d) });
     const derived = d ? replayed(studentId, d) : null;
     const row = stored.get(k);
     const storedDecision = row ? fromRow(row) : null;
@@ -148,6 +154,8 @@ export async function replayDecisions(
       a.subSkillId.localeCompare(b.subSkillId),
   );
   const monitoring = await replayMonitoring(deps.sql, studentId, evidence, events);
-  const hasDrift = result.some((k) => k.drift.length > 0) || monitoringHasDrift(monitoring);
-  return { studentId, keys: result, monitoring, hasDrift };
+  const profiles = await replayProfiles(deps.sql, studentId, derivedStatuses, events);
+  const hasDrift =
+    result.some((k) => k.drift.length > 0) || monitoringHasDrift(monitoring) || profilesHaveDrift(profiles);
+  return { studentId, keys: result, monitoring, profiles, hasDrift };
 }
