@@ -1,5 +1,6 @@
 import { LANGUAGE_SAFETY_TIERS } from '@qiraa/language-safety';
 import { Command, Option } from 'commander';
+import { clustersMinSizeCommand } from './commands/clustersMinSize';
 import { contentImportCommand } from './commands/contentImport';
 import { decisionsReplayCommand } from './commands/decisionsReplay';
 import { eventsReadCommand, eventsTailCommand } from './commands/events';
@@ -115,6 +116,15 @@ export function buildProgram(): Command {
     .option('--limit <n>', 'stop after n events')
     .option('-f, --follow', 'keep waiting for new events')
     .action(eventsTailCommand);
+
+  program
+    .command('clusters')
+    .description('clusters of students for bulk support activation')
+    .command('min-size')
+    .description('a school’s minimum cluster size: 3 to 5, or default (2)')
+    .requiredOption('--school <id>', 'the school')
+    .requiredOption('--size <n>', '3, 4, 5 or default')
+    .action(clustersMinSizeCommand);
 
   program
     .command('seed-demo')

@@ -455,6 +455,13 @@ describe('qiraa seed-demo', () => {
       }
     });
   }, 60_000);
+  it('recomputes each demo class’s clusters: one generation per class, pinned to rule set v1', async () => {
+    const gens = await db.sql<{ class_id: string; rule_set_version: string }[]>`
+      select class_id, rule_set_version from clu_generations order by class_id`;
+    expect(gens).toHaveLength(2);
+    expect(gens.every((g) => g.rule_set_version === 'v1')).toBe(true);
+    expect(first.stdout).toMatch(/Clusters \(POST \/api\/cluster\/recompute\/\{classId\}, rule set v1\): /);
+  });
 
   it('refuses a database that already has users: exit 1, a clear message, nothing added', async () => {
     const before = await count(db.sql`select count(*)::int as n from users`);

@@ -1,5 +1,6 @@
 import { assessmentContext } from '@qiraa/assessment';
 import { auditContext } from '@qiraa/audit';
+import { clustersContext } from '@qiraa/clusters';
 import { contentContext } from '@qiraa/content';
 import { decisionsContext } from '@qiraa/decisions';
 import { gamificationContext } from '@qiraa/gamification';
@@ -25,6 +26,7 @@ export const contexts: readonly BoundedContext[] = [
   sessionsContext,
   trainingContext,
   parentPortalContext,
+  clustersContext,
 ];
 
 export const allProjections = (list: readonly BoundedContext[] = contexts): Projection[] =>

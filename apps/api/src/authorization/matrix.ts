@@ -4,6 +4,7 @@ import { assessmentPageRows } from './rows/assessmentPage';
 import { assessmentSheetRows } from './rows/assessmentSheets';
 import { assessmentSittingRows } from './rows/assessmentSittings';
 import { blueprintRows } from './rows/blueprints';
+import { clusterRows } from './rows/clusters';
 import { contentCatalogRows } from './rows/contentCatalog';
 import { contentFormRows } from './rows/contentForms';
 import { contentImportRows } from './rows/contentImport';
@@ -56,4 +57,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...sessionRows,
   ...trainingAlertRows,
   ...parentPortalRows,
+  ...clusterRows,
 ];

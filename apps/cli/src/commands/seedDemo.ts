@@ -19,6 +19,7 @@ import { DEMO_PACK_DIR, importContentPack, packTotals } from './contentImport';
 import { type DemoClass, demoAssessmentLine, seedDemoAssessment } from './seedDemoAssessment';
 import { demoDecisionsLines, seedDemoDecisions } from './seedDemoDecisions';
 import { type MonitoringChild, seedDemoMonitoring } from './seedDemoMonitoring';
+import { seedDemoClusters } from './seedDemoClusters';
 import { seedDemoNotifications } from './seedDemoNotifications';
 import { seedDemoParents } from './seedDemoParents';
 import { seedMasteryHistory } from './seedMasteryHistory';
@@ -264,6 +265,10 @@ export async function seedDemoCommand(): Promise<void> {
           )
         : null;
       const decisions = await seedDemoDecisions({ sql, store, projector }, [...studentIds.values()]);
+      const clusters = await seedDemoClusters(
+        { sql, store },
+        demoClasses.map((c) => ({ id: c.id, organizationId: org.id, schoolId: school.id })),
+      );
 
       const base = `http://localhost:${config.port}`;
       const example = students[0]!;
@@ -289,6 +294,7 @@ export async function seedDemoCommand(): Promise<void> {
           ...demoDecisionsLines(decisions, monitoring),
           `Parent portal: ${profiled} of the parents' ${parentChildren.length} children have a full BOY profile ` +
             '(two re-diagnostics each); GET /api/parent/children as a parent.',
+          clusters,
           '',
           'Try it (start the server with `npm start` first):',
           `  curl -s -X POST ${base}/api/auth/login -H 'content-type: application/json' ` +

@@ -1,0 +1,150 @@
+import { inTransaction } from '@qiraa/db';
+import { deterministicEventId } from '@qiraa/eventstore';
+import { ApiError, permissionDenied, unprocessable } from '@qiraa/http-kit';
+import type { Caller } from '@qiraa/identity';
+import { dispatchToStudent } from '@qiraa/notifications';
+import { applyInline } from '@qiraa/projections';
+import { BUNDLE_ASSIGNED, type BundleAssigned, streams } from '../events';
+import { assignmentsProjection } from '../projections/assignmentsProjection';
+import type { ClusterClass } from './classOf';
+import { type ClusterDeps, recomputeInTransaction } from './recomputeClusters';
+
+export interface BulkActivateBody {
+  clusterKey: string;
+  confirmedMemberStudentIds: number[];
+  memberAdjustments: unknown[];
+}
+
+export interface Activation {
+  clusterKey: string;
+  generationId: string;
+  bundleId: string;
+  activatedAt: string;
+  assignments: { studentId: number; assignmentId: string }[];
+}
+
+/**
+ * The class the confirmed members share, held by the calling teacher. Tenant (404) was checked by the route;
+ * a member the teacher does not teach is 403; members of different classes are 422 `members_span_classes`.
+ */
+async function memberClassOf(deps: ClusterDeps, caller: Caller, studentIds: readonly number[]): Promise<ClusterClass> {
+  const rows = await deps.sql<{ student_id: string; class_id: string; organization_id: string; school_id: string }[]>`
+    select cs.student_user_id::text as student_id, c.id as class_id, c.organization_id, c.school_id
+    from class_students cs
+      join classes c on c.id = cs.class_id
+      join class_teachers t on t.class_id = c.id and t.teacher_user_id = ${caller.userId}
+    where cs.active and cs.student_user_id = any(${deps.sql.array(studentIds.map(String), 20)}::bigint[])`;
+  const classesOf = new Map<number, Set<string>>();
+  for (const r of rows) {
+    const set = classesOf.get(Number(r.student_id)) ?? new Set<string>();
+    set.add(r.class_id);
+    classesOf.set(Number(r.student_id), set);
+  }
+  if (studentIds.some((id) => !classesOf.has(id))) {
+    throw permissionDenied('a teacher activates bundles only for students of a class they hold');
+  }
+  const [first, ...rest] = studentIds.map((id) => classesOf.get(id)!);
+  const shared = [...first!].filter((c) => rest.every((s) => s.has(c))).sort();
+  if (shared.length === 0) {
+    throw unprocessable('members_span_classes', 'the confirmed members must belong to one class', [
+      { field: 'confirmedMemberStudentIds', issue: 'members of different classes' },
+    ]);
+  }
+  const row = rows.find((r) => r.class_id === shared[0])!;
+  return { classId: row.class_id, organizationId: row.organization_id, schoolId: row.school_id };
+}
+
+/**
+ * POST /api/cluster/bulk-activate: all or nothing. Inside one transaction the class's clusters are computed
+ * afresh (the recompute's lock, so a parallel recompute or activation waits); a named student the fresh
+ * compute excludes is 422 `EXCLUDED_MEMBER`; a cluster whose key is gone or whose members differ from the
+ * confirmed ones (the key carries the delivery mode) is 409 `CLUSTER_STALE`; either rolls back every write.
+ * Otherwise one BundleAssigned per member, pinned to the fresh generation. The parents are told after commit.
+ */
+export async function bulkActivate(deps: ClusterDeps, caller: Caller, body: BulkActivateBody): Promise<Activation> {
+  if (body.memberAdjustments.length > 0) {
+    throw new ApiError(422, 'MEMBER_ADJUSTMENTS_NOT_SUPPORTED', 'member adjustments are not supported; send []', {
+      details: [{ field: 'memberAdjustments', issue: 'must be empty' }],
+    });
+  }
+  const confirmed = [...new Set(body.confirmedMemberStudentIds)].sort((a, b) => a - b);
+  const cls = await memberClassOf(deps, caller, confirmed);
+  const activation = await inTransaction(deps.sql, async (uow) => {
+    const generation = await recomputeInTransaction(deps, uow, cls);
+    const c = generation.computation;
+    const excluded = [
+      ...c.individualReview.filter((r) => confirmed.includes(r.studentId)).map((r) => r.studentId),
+      ...c.moreDataNeeded.filter((r) => confirmed.includes(r.studentId)).map((r) => r.studentId),
+    ];
+    if (excluded.length > 0) {
+      throw new ApiError(422, 'EXCLUDED_MEMBER', 'a confirmed member is excluded from clustering', {
+        details: excluded.map((id) => ({ field: 'confirmedMemberStudentIds', issue: `student ${id} is excluded` })),
+      });
+    }
+    const cluster = c.clusters.find((k) => k.clusterKey === body.clusterKey);
+    if (!cluster || cluster.memberStudentIds.join(',') !== confirmed.join(',')) {
+      throw new ApiError(409, 'CLUSTER_STALE', 'the cluster changed since it was shown; recompute and confirm again', {
+        reason: cluster ? 'membership_changed' : 'cluster_gone',
+      });
+    }
+    const activatedAt = (deps.now?.() ?? new Date()).toISOString();
+    const appends = confirmed.map((studentId) => {
+      const data: BundleAssigned = {
+        studentId,
+        classId: cls.classId,
+        bundleId: cluster.bundleId,
+        clusterKey: cluster.clusterKey,
+        generationId: generation.generationId,
+        ruleSetVersion: c.ruleSetVersion,
+        activatedBy: caller.userId,
+        activatedAt,
+      };
+      const eventId = deterministicEventId('bundle-assignment', studentId, generation.generationId, cluster.clusterKey);
+      return { streamId: streams.assignments(studentId), events: [{ eventId, type: BUNDLE_ASSIGNED, data }] };
+    });
+    const results = deps.store.appendMany
+      ? await deps.store.appendMany(appends, { uow })
+      : await Promise.all(appends.map((a) => deps.store.append(a.streamId, a.events, { expected: 'any', uow })));
+    const written = results.flatMap((r) => (r.kind === 'appended' ? r.events : []));
+    await applyInline(uow, assignmentsProjection, written);
+    return {
+      clusterKey: cluster.clusterKey,
+      generationId: generation.generationId,
+      bundleId: cluster.bundleId,
+      activatedAt,
+      assignments: appends.map((a) => ({
+        studentId: (a.events[0]!.data as BundleAssigned).studentId,
+        assignmentId: a.events[0]!.eventId,
+      })),
+    };
+  });
+  await tellParents(deps, activation);
+  return activation;
+}
+
+/**
+ * `parent_tsp_activation` to each member's linked parents. The assignment id is the dedupe key, so an
+ * activation repeated after a crash notifies nobody twice. A refused notification (language safety) never
+ * undoes the activation: the assignment stands and the refusal is logged by dispatch.
+ */
+async function tellParents(deps: ClusterDeps, activation: Activation): Promise<void> {
+  const names = await deps.sql<{ id: string; name: string }[]>`
+    select id::text, full_name_ar as name from users
+    where id = any(${deps.sql.array(
+      activation.assignments.map((a) => String(a.studentId)),
+      20,
+    )}::bigint[])`;
+  const nameOf = new Map(names.map((n) => [Number(n.id), n.name]));
+  for (const a of activation.assignments) {
+    try {
+      await dispatchToStudent({ sql: deps.sql, store: deps.store }, a.studentId, {
+        kind: 'parent_tsp_activation',
+        payload: { studentId: String(a.studentId), studentName: nameOf.get(a.studentId) ?? '', planId: a.assignmentId },
+        sourceEntity: { sourceEntityType: 'bundle_assignment', sourceEntityId: a.assignmentId },
+        dedupeKey: a.assignmentId,
+      });
+    } catch {
+      // dispatch logs its own refusals; the activation is committed and stands.
+    }
+  }
+}

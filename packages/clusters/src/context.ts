@@ -1,0 +1,20 @@
+import { defineContext } from '@qiraa/kernel';
+import { decisionsInputs } from './inputs/decisionsInputs';
+import type { ClusterInputsPort } from './inputs/port';
+import { CLUSTERS_PROJECTIONS } from './projections';
+import { clusterRoutes } from './routes/clusterRoutes';
+
+/** The clusters context with an input port (the decisions adapter by default). */
+export const clustersContextWith = (inputs: ClusterInputsPort) =>
+  defineContext({
+    name: 'clusters',
+    projections: CLUSTERS_PROJECTIONS,
+    routes: (deps) => clusterRoutes(deps, inputs),
+  });
+
+/**
+ * Clusters: groups a class's students with the same support need, by a pinned rule set, into generations on
+ * `clustergen-<classId>`, and activates a cluster's bundle for its confirmed members (`bundleassign-<id>`).
+ * Reads decisions only through its exports (inputs/decisionsInputs.ts).
+ */
+export const clustersContext = clustersContextWith(decisionsInputs);

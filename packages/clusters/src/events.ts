@@ -1,0 +1,33 @@
+import type { ClusterComputation } from './engine/computeClusters';
+
+export const CLUSTER_GENERATION_COMPUTED = 'ClusterGenerationComputed';
+export const BUNDLE_ASSIGNED = 'BundleAssigned';
+export const CLUSTER_EVENT_TYPES = [CLUSTER_GENERATION_COMPUTED, BUNDLE_ASSIGNED] as const;
+
+export const streams = {
+  /** Every generation of a class's clusters, append-only. */
+  generations: (classId: string) => `clustergen-${classId}`,
+  /** Every bundle assigned to a student by a bulk activation. */
+  assignments: (studentId: number) => `bundleassign-${studentId}`,
+};
+
+/** One generation: the whole computation, the rule-set version that fixed it and when it expires (CLU-08). */
+export interface ClusterGenerationComputed extends ClusterComputation {
+  classId: string;
+  organizationId: string;
+  digest: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** One bundle assignment of a bulk activation, pinned to the fresh generation it was checked against. */
+export interface BundleAssigned {
+  studentId: number;
+  classId: string;
+  bundleId: string;
+  clusterKey: string;
+  generationId: string;
+  ruleSetVersion: string;
+  activatedBy: number;
+  activatedAt: string;
+}

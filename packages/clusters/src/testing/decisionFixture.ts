@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { inTransaction, type Sql } from '@qiraa/db';
+import {
+  BUNDLE_BLOCKED,
+  BUNDLE_RECOMMENDED,
+  type BundleRecommendationDecided,
+  type MonitoringAlertChanged,
+  monitoringProjection,
+  PROFILE_RESOLVED,
+  type ProfileCode,
+  type ProfileResolved,
+  profileProjection,
+  REGRESSION_ALERT_RAISED,
+  type ScaffoldTier,
+  streams,
+} from '@qiraa/decisions';
+import type { EventStore } from '@qiraa/eventstore';
+import { applyInline } from '@qiraa/projections';
+
+/**
+ * Decisions' own events for a student, appended to `decision-<id>` and projected the way decisions does
+ * (its exported projections): clusters' specs choose each child's profile and recommendation without
+ * building the screening evidence that would lead the engine there. The adapter then reads the real
+ * `profilesOfClass` / `recommendationsOfClass` / `openAcuteRegressionsOf`.
+ */
+export interface FixtureRecommendation {
+  profileCode?: ProfileCode;
+  outcome?: 'recommended' | 'blocked_insufficient_evidence';
+  bundleId?: string;
+  anchorSkillGroup?: string;
+  scaffoldTier?: ScaffoldTier | null;
+}
+
+type Deps = { sql: Sql; store: EventStore };
+
+export async function recommend(deps: Deps, studentId: number, organizationId: string, r: FixtureRecommendation = {}) {
+  const profileCode = r.profileCode ?? 'PR2-02';
+  const guard = profileCode === 'PR2-00';
+  const outcome = guard ? 'blocked_insufficient_evidence' : (r.outcome ?? 'recommended');
+  const profileDecisionId = randomUUID();
+  const recommendationId = randomUUID();
+  const decidedAt = new Date().toISOString();
+  const key = { academicYear: '2026-2027', window: 'BOY' as const };
+  const profile: ProfileResolved = {
+    ...key,
+    profileCode,
+    profileName: guard ? 'DATA_INCOMPLETE' : 'WORD_LEVEL_FOCUS',
+    safeStop: guard ? 'DATA_INCOMPLETE' : null,
+    doNotDecideYet: guard,
+    groups: { word_level: guard ? null : 'support', meaning: guard ? null : 'secure' },
+    domains: [],
+    missingDomains: [],
+    ruleSetVersion: 'v1',
+    skillStatusDecisionIds: [],
+    profileDecisionId,
+    studentId,
+    organizationId,
+    supersedesProfileDecisionId: null,
+    previousProfileCode: null,
+    decidedAt,
+    mastery: null,
+  };
+  const recommended = outcome === 'recommended';
+  const rec: BundleRecommendationDecided = {
+    ...key,
+    outcome,
+    ruleId: recommended ? 'BRR-01' : 'BRR-09',
+    profileCode,
+    bundleId: recommended ? (r.bundleId ?? 'bnd_decoding_foundations') : null,
+    anchorSkillGroup: recommended ? (r.anchorSkillGroup ?? 'decoding') : null,
+    anchorSkillId: recommended ? 'letter_sounds' : null,
+    scaffoldTier: recommended ? (r.scaffoldTier === undefined ? 'Level_1' : r.scaffoldTier) : null,
+    sufficientData: recommended,
+    nextDataAction: null,
+    nextDataSteps: [],
+    ruleSetVersion: 'v1',
+    recommendationId,
+    profileDecisionId,
+    studentId,
+    organizationId,
+    supersedesRecommendationId: null,
+    previousBundleId: null,
+    decidedAt,
+  };
+  await inTransaction(deps.sql, async (uow) => {
+    const result = await deps.store.append(
+      streams.decision(studentId),
+      [
+        { eventId: profileDecisionId, type: PROFILE_RESOLVED, data: profile },
+        { eventId: recommendationId, type: recommended ? BUNDLE_RECOMMENDED : BUNDLE_BLOCKED, data: rec },
+      ],
+      { expected: 'any', uow },
+    );
+    if (result.kind !== 'appended') throw new Error(`fixture recommendation: ${result.kind}`);
+    await applyInline(uow, profileProjection, result.events);
+  });
+}
+
+/** An open acute_regression alert (PMR-03's event) for the student. */
+export async function openAcuteRegression(deps: Deps, studentId: number, organizationId: string): Promise<string> {
+  const alertId = randomUUID();
+  const data: MonitoringAlertChanged = {
+    alertKind: 'acute_regression',
+    academicYear: '2026-2027',
+    anchorAttemptId: randomUUID(),
+    ruleId: 'PMR-03',
+    evidenceEventIds: [],
+    detail: { wcpm: 10, predictedWcpm: 30, dropWcpm: 20 },
+    alertId,
+    studentId,
+    organizationId,
+    status: 'open',
+    closeReason: null,
+    transition: 0,
+    ruleSetVersion: 'v1',
+    changedAt: new Date().toISOString(),
+  };
+  await inTransaction(deps.sql, async (uow) => {
+    const result = await deps.store.append(
+      streams.decision(studentId),
+      [{ eventId: alertId, type: REGRESSION_ALERT_RAISED, data }],
+      { expected: 'any', uow },
+    );
+    if (result.kind !== 'appended') throw new Error(`fixture alert: ${result.kind}`);
+    await applyInline(uow, monitoringProjection, result.events);
+  });
+  return alertId;
+}
