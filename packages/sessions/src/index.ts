@@ -5,3 +5,6 @@ export { sessionsContext } from './context';
 export { sessionLink } from './pdf/qrCode';
 export { renderSessionSheet, type SheetInput } from './pdf/sessionSheet';
 export { zipSheets } from './pdf/zipSheets';
+export { acceptSession } from './sessions/acceptSession';
+export { createSession } from './sessions/createSession';
+export { deliverMixed } from './sessions/deliverSession';

@@ -18,6 +18,7 @@ import { withRuntime } from '../withRuntime';
 import { DEMO_PACK_DIR, importContentPack, packTotals } from './contentImport';
 import { type DemoClass, demoAssessmentLine, seedDemoAssessment } from './seedDemoAssessment';
 import { seedDemoNotifications } from './seedDemoNotifications';
+import { seedDemoSessions } from './seedDemoSessions';
 import { seedMasteryHistory } from './seedMasteryHistory';
 
 /** The password of every demo adult. Demo data only: never seed a database that real people use. */
@@ -235,6 +236,8 @@ export async function seedDemoCommand(): Promise<void> {
         },
       );
 
+      const sessions = await seedDemoSessions({ sql }, { organizationId: org.id, classes: demoClasses });
+
       const base = `http://localhost:${config.port}`;
       const example = students[0]!;
       console.log(
@@ -256,6 +259,7 @@ export async function seedDemoCommand(): Promise<void> {
           `Content: the demo pack (content/pack), ${content.accepted} rows in ${content.files} approved import batches, ` +
             `${content.cellsSet} global diagnostic blueprint cells.`,
           demoAssessmentLine(assessment, ACADEMIC_YEAR),
+          sessions,
           '',
           'Try it (start the server with `npm start` first):',
           `  curl -s -X POST ${base}/api/auth/login -H 'content-type: application/json' ` +

@@ -10,7 +10,7 @@ import { type BatchReport, batchReport } from './blueprintQueries';
  */
 export async function approveBlueprintBatch(
   deps: { sql: Sql },
-  input: { batchId: string; approvedBy: number },
+  input: { batchId: string; approvedBy: number | null },
 ): Promise<BatchReport & { retired: string[] }> {
   return (await deps.sql.begin(async (tx) => {
     const [batch] = await tx<{ status: string; organization_id: string | null }[]>`
