@@ -461,6 +461,20 @@ describe('qiraa seed-demo', () => {
     expect(gens).toHaveLength(2);
     expect(gens.every((g) => g.rule_set_version === 'v1')).toBe(true);
     expect(first.stdout).toMatch(/Clusters \(POST \/api\/cluster\/recompute\/\{classId\}, rule set v1\): /);
+  it('has operational session blueprints and one delivered session, online and printed (docs/sessions.md)', async () => {
+    expect(await count(db.sql`select count(*)::int as n from ses_blueprints where status = 'operational'`)).toBe(6);
+    const sessions = await db.sql<{ status: string; delivery_mode: string; delivered_by: string }[]>`
+      select status, delivery_mode, delivered_by from ses_sessions`;
+    expect(sessions).toEqual([{ status: 'delivered', delivery_mode: 'mixed', delivered_by: 'deliver_mixed' }]);
+    const media = await db.sql<{ medium: string; n: number }[]>`
+      select medium, count(*)::int as n from ses_session_students
+      where (medium = 'online' and online_queued_at is not null) or (medium = 'printable' and pdf_sha256 is not null)
+      group by medium order by medium`;
+    expect(media).toEqual([
+      { medium: 'online', n: 3 },
+      { medium: 'printable', n: 2 },
+    ]);
+    expect(first.stdout).toMatch(/Sessions: 6 operational blueprints/);
   });
 
   it('refuses a database that already has users: exit 1, a clear message, nothing added', async () => {

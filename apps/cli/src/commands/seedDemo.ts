@@ -22,6 +22,7 @@ import { type MonitoringChild, seedDemoMonitoring } from './seedDemoMonitoring';
 import { seedDemoClusters } from './seedDemoClusters';
 import { seedDemoNotifications } from './seedDemoNotifications';
 import { seedDemoParents } from './seedDemoParents';
+import { seedDemoSessions } from './seedDemoSessions';
 import { seedMasteryHistory } from './seedMasteryHistory';
 
 /** The password of every demo adult. Demo data only: never seed a database that real people use. */
@@ -269,6 +270,7 @@ export async function seedDemoCommand(): Promise<void> {
         { sql, store },
         demoClasses.map((c) => ({ id: c.id, organizationId: org.id, schoolId: school.id })),
       );
+      const sessions = await seedDemoSessions({ sql }, { organizationId: org.id, classes: demoClasses });
 
       const base = `http://localhost:${config.port}`;
       const example = students[0]!;
@@ -295,6 +297,7 @@ export async function seedDemoCommand(): Promise<void> {
           `Parent portal: ${profiled} of the parents' ${parentChildren.length} children have a full BOY profile ` +
             '(two re-diagnostics each); GET /api/parent/children as a parent.',
           clusters,
+          sessions,
           '',
           'Try it (start the server with `npm start` first):',
           `  curl -s -X POST ${base}/api/auth/login -H 'content-type: application/json' ` +

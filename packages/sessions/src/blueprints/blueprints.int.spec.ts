@@ -58,6 +58,18 @@ describe('session blueprints: import, versions, approval', () => {
     expect(same.rows[0].unchanged).toBe(true);
   });
 
+  it('approving an older pending version after a newer one is live leaves the newer one in the catalog', async () => {
+    const b = blueprint();
+    const v1 = (await su().post('/api/session-blueprints/import', { blueprints: [b] })).json();
+    const v2 = (
+      await su().post('/api/session-blueprints/import', { blueprints: [{ ...b, targetMinutes: 30 }] })
+    ).json();
+    await su().post(`/api/session-blueprints/${v2.batchId}/approve`);
+    const late = (await su().post(`/api/session-blueprints/${v1.batchId}/approve`)).json();
+    expect(late.retired).toEqual([v1.rows[0].blueprintId]);
+    expect((await su().get(`/api/session-blueprints/${v2.rows[0].blueprintId}`)).json().status).toBe('operational');
+  });
+
   it('refuses rows with a reason: unknown or out-of-grade sub-skill, a blocked string, a repeated id', async () => {
     const ok = blueprint();
     const res = await su().post('/api/session-blueprints/import', {

@@ -17,7 +17,9 @@ export function drawQr(page: PDFPage, text: string, at: { x: number; y: number; 
   const modules = qrModules(text);
   const n = modules.size;
   const cell = at.size / (n + 8);
-  const black = rgb(0, 0, 0);
+  // One path for the whole code (a rectangle per run of dark modules in a row), drawn with one fill: a
+  // drawRectangle per run cost more than the rest of the sheet. Path y grows downwards from the top-left.
+  const parts: string[] = [];
   for (let row = 0; row < n; row++) {
     let col = 0;
     while (col < n) {
@@ -27,13 +29,12 @@ export function drawQr(page: PDFPage, text: string, at: { x: number; y: number; 
       }
       const start = col;
       while (col < n && modules.get(row, col)) col++;
-      page.drawRectangle({
-        x: at.x + (4 + start) * cell,
-        y: at.y + at.size - (4 + row + 1) * cell,
-        width: (col - start) * cell,
-        height: cell,
-        color: black,
-      });
+      const x = (4 + start) * cell;
+      const y = (4 + row) * cell;
+      parts.push(
+        `M${x.toFixed(3)} ${y.toFixed(3)}h${((col - start) * cell).toFixed(3)}v${cell.toFixed(3)}h${(-(col - start) * cell).toFixed(3)}Z`,
+      );
     }
   }
+  page.drawSvgPath(parts.join(''), { x: at.x, y: at.y + at.size, color: rgb(0, 0, 0), borderWidth: 0 });
 }

@@ -1,6 +1,6 @@
 import type { StudentItem } from '@qiraa/content';
 import { type Gendered, inGender, type StudentGender } from '@qiraa/identity';
-import { A4, drawRtlLine, embedArabicFonts, type LineStyle, MARGIN, wrapRtl } from '@qiraa/pdf-kit';
+import { A4, drawRtlLine, embedArabicFonts, type LineStyle, lineWidth, MARGIN, wrapRtl } from '@qiraa/pdf-kit';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { drawQr } from './qrCode';
 
@@ -75,7 +75,9 @@ export async function renderSessionSheet(input: SheetInput): Promise<Uint8Array>
       y -= style.size * 1.9;
       continue;
     }
-    for (const wrapped of wrapRtl(line.text, width, style)) {
+    // Most lines fit: one measure; only a long one is wrapped (the wrap measures every candidate line).
+    const wrappedLines = lineWidth(line.text, style) <= width ? [line.text] : wrapRtl(line.text, width, style);
+    for (const wrapped of wrappedLines) {
       if (y < MARGIN + QR_SIZE + 60) {
         page = doc.addPage([A4.width, A4.height]);
         y = A4.height - MARGIN - style.size;

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import type { AnySql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import { type LanguageSafetyFilter, loadLanguageSafety } from '@qiraa/language-safety';
-import { zipSync } from 'fflate';
 import { THEME_LABELS_AR } from '../codes';
 import { studentItems } from '../sessions/itemsForSlots';
 import type { SessionRow, SlotRow } from '../sessions/sessionQueries';
 import { sessionLink } from './qrCode';
 import { renderSessionSheet, type SheetInput, sheetLines } from './sessionSheet';
+import { zipSheets } from './zipSheets';
 
 export interface RenderedSheets {
   pdfs: { studentId: number; fileName: string; pdf: Uint8Array; sha256: string }[];
@@ -75,8 +75,6 @@ export async function renderSheets(
       };
     }),
   );
-  const zip = zipSync(Object.fromEntries(pdfs.map((p) => [p.fileName, [p.pdf, { level: 0 }]])), {
-    mtime: new Date('2026-01-01T00:00:00Z'),
-  });
+  const zip = zipSheets(pdfs);
   return { pdfs, zip, zipSha256: sha256(zip) };
 }
