@@ -72,7 +72,7 @@ create table trn_answers (
   answered_at      timestamptz not null,
   seq              bigint not null
 );
-create index trn_answers_level_idx on trn_answers (student_id, level_id, seq) where counted;
+create index trn_answers_level_idx on trn_answers (student_id, level_id, answered_at, seq) where counted;
 create index trn_answers_day_idx on trn_answers (day_id, seq);
 
 -- Fired support steps (SupportStepFired), append-only.

@@ -1,5 +1,7 @@
 import { defineContext } from '@qiraa/kernel';
 import { TRAINING_PROJECTIONS } from './projections';
+import { practiceRoutes } from './routes/practiceRoutes';
+import { staffRoutes } from './routes/staffRoutes';
 
 /**
  * Training: daily practice at the right level. Levels per skill start from the screen's training-level seed
@@ -9,5 +11,8 @@ import { TRAINING_PROJECTIONS } from './projections';
 export const trainingContext = defineContext({
   name: 'training',
   projections: TRAINING_PROJECTIONS,
-  routes: () => async () => {},
+  routes: (deps) => async (app) => {
+    await app.register(practiceRoutes(deps));
+    await app.register(staffRoutes(deps));
+  },
 });

@@ -18,6 +18,7 @@ import { identityListRows } from './rows/identityLists';
 import { leaderboardRows } from './rows/leaderboards';
 import { notificationRows } from './rows/notifications';
 import { reportRows } from './rows/reports';
+import { trainingRows } from './rows/training';
 import { wordListAdminRows } from './rows/wordListsAdmin';
 
 /** Route × caller × target → status, one file of rows per context. Every /api route must have a row. */
@@ -42,4 +43,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...decisionRows,
   ...decisionMonitoringRows,
   ...reportRows,
+  ...trainingRows,
 ];
