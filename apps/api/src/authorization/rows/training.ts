@@ -90,6 +90,8 @@ export const trainingRows: MatrixRow[] = [
       { own: 403, otherOrg: 404, missing: 404 },
       {
         student: { own: 409, otherOrg: 404, missing: 404 },
+        // The super-admin's scope holds every organization's items: only the persona refuses it.
+        super: { own: 403, otherOrg: 403, missing: 404 },
       },
     ),
   },
