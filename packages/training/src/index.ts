@@ -7,6 +7,7 @@ export { academicYearOf, schoolDayOf } from './engine/schoolDay';
 export * from './events';
 export { daysProjection, levelsProjection, TRAINING_PROJECTIONS } from './projections';
 export { trainingDayOf, trainingDaysOf } from './queries/trainingDays';
+export { trainingGroupsOf } from './queries/trainingGroups';
 export {
   type OpenAlertRef,
   type OpenAlertsSource,

@@ -1,5 +1,6 @@
 import { type Client, client, useTestWorld } from '@qiraa/api/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { trainingGroupsOf } from '../queries/trainingGroups';
 import { importTrainingPack, optionKey } from '../testing';
 
 const { t, w } = useTestWorld();
@@ -170,6 +171,13 @@ describe('staff views', () => {
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json()).toMatchObject({ id: day.id, ended: true, exit: { planned: 1, answered: 1 } });
     expect(detail.json().targets[0].secondTries).toBe(1);
+    const groups = await trainingGroupsOf(t.db.sql, day.id);
+    expect(groups?.[0]).toMatchObject({ targetSkillId: 'letter_sounds', levelNameAr: 'البداية' });
+    expect(groups?.[0]?.groups.map((g) => [g.role, g.answered])).toEqual([
+      ['ordinary', 3],
+      ['retry', 1],
+      ['exit', 1],
+    ]);
 
     const other = client(t.app, w.a.otherTeacherToken);
     expect((await other.get(`/api/practice/students/${w.a.studentId}/training-sessions`)).statusCode).toBe(403);
