@@ -72,8 +72,11 @@ create table trn_answers (
   answered_at      timestamptz not null,
   seq              bigint not null
 );
-create index trn_answers_level_idx on trn_answers (student_id, level_id, seq) where counted;
+create index trn_answers_level_idx on trn_answers (student_id, level_id, answered_at, seq) where counted;
 create index trn_answers_day_idx on trn_answers (day_id, seq);
+-- the day plan's "least practised item first" and the skill's last practised day
+create index trn_answers_item_idx on trn_answers (student_id, item_id);
+create index trn_answers_skill_idx on trn_answers (student_id, skill_id, school_day);
 
 -- Fired support steps (SupportStepFired), append-only.
 create table trn_support_steps (

@@ -1,6 +1,8 @@
 import { defineContext } from '@qiraa/kernel';
 import { alertPartRoutes } from './alerts';
 import { TRAINING_PROJECTIONS } from './projections';
+import { practiceRoutes } from './routes/practiceRoutes';
+import { staffRoutes } from './routes/staffRoutes';
 
 /**
  * Training: daily practice at the right level. Levels per skill start from the screen's training-level seed
@@ -11,6 +13,8 @@ export const trainingContext = defineContext({
   name: 'training',
   projections: TRAINING_PROJECTIONS,
   routes: (deps) => async (app) => {
+    await app.register(practiceRoutes(deps));
+    await app.register(staffRoutes(deps));
     await app.register(alertPartRoutes(deps));
   },
 });

@@ -36,7 +36,8 @@ export interface TrainingLevelStarted {
   studentId: number;
   organizationId: string | null;
   skillId: string;
-  measureCode: string;
+  /** The skill's screening measure; null for a skill no measure screens. */
+  measureCode: string | null;
   level: TrainingLevelNumber;
   startedFrom: LevelStartSource;
   /** The decision that seeded it (`TrainingLevelSeeded` seed id) when `startedFrom` is `screen`. */
@@ -54,7 +55,8 @@ export interface TrainingLevelMoved {
   studentId: number;
   organizationId: string | null;
   skillId: string;
-  measureCode: string;
+  /** The skill's screening measure; null for a skill no measure screens. */
+  measureCode: string | null;
   fromLevel: TrainingLevelNumber;
   toLevel: TrainingLevelNumber;
   direction: MoveDirection;
@@ -67,6 +69,8 @@ export interface TrainingLevelMoved {
   since: string;
   at: string;
   academicYear: string;
+  /** On `rebaseline`: the screen seed the level was set back to. */
+  seedId?: string | null;
 }
 
 export interface TrainingDayEnded {

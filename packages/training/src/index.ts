@@ -1,7 +1,14 @@
+export { currentDay, type SubmitInput, submitResponse } from './commands/practiceQueue';
 export * from './alerts';
 export { trainingContext } from './context';
+export { countedAnswer, NOT_COUNTED_REASONS, type NotCountedReason } from './engine/countedAnswer';
+export type { PracticeAnswerRecorded, SupportStepFired, TrainingDayOpened } from './engine/dayEvents';
+export { decideLevelMove } from './engine/levelMove';
+export { academicYearOf, schoolDayOf } from './engine/schoolDay';
 export * from './events';
-export { TRAINING_PROJECTIONS } from './projections';
+export { daysProjection, levelsProjection, TRAINING_PROJECTIONS } from './projections';
+export { trainingDayOf, trainingDaysOf } from './queries/trainingDays';
+export { trainingGroupsOf } from './queries/trainingGroups';
 export {
   type OpenAlertRef,
   type OpenAlertsSource,
@@ -9,3 +16,5 @@ export {
   type TrainingLevelRow,
   trainingLevelsOf,
 } from './queries/trainingLevelsOf';
+export { registerSupportGroupReach, type SupportGroupReach, trainingReach } from './queries/trainingReach';
+export { CURRENT_TRAINING_RULES, TRAINING_RULE_SETS, type TrainingRules } from './rules/trainingRules';

@@ -25,6 +25,7 @@ import { parentPortalRows } from './rows/parentPortal';
 import { reportRows } from './rows/reports';
 import { sessionRows } from './rows/sessions';
 import { trainingAlertRows } from './rows/trainingAlerts';
+import { trainingRows } from './rows/training';
 import { wordListAdminRows } from './rows/wordListsAdmin';
 
 /** Route × caller × target → status, one file of rows per context. Every /api route must have a row. */
@@ -58,4 +59,5 @@ export const MATRIX: readonly MatrixRow[] = [
   ...trainingAlertRows,
   ...parentPortalRows,
   ...clusterRows,
+  ...trainingRows,
 ];

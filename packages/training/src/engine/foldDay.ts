@@ -14,7 +14,7 @@ export interface DayFold {
   answers: PracticeAnswerRecorded[];
   steps: SupportStepFired[];
   ended: TrainingDayEnded | null;
-  /** When the last event was written: what a response time is measured from. */
+  /** When the day opened or the last answer was given (the command's clock): what a response time is measured from. */
   lastAt: Date;
 }
 
@@ -41,15 +41,17 @@ export function foldDay(events: readonly RecordedEvent[]): DayFold | null {
         answers: [],
         steps: [],
         ended: null,
-        lastAt: e.createdAt,
+        lastAt: new Date((e.data as TrainingDayOpened).openedAt),
       };
       continue;
     }
     if (!fold) continue;
     fold.version = e.streamVersion;
-    fold.lastAt = e.createdAt;
-    if (e.type === PRACTICE_ANSWER_RECORDED) fold.answers.push(e.data as PracticeAnswerRecorded);
-    else if (e.type === SUPPORT_STEP_FIRED) fold.steps.push(e.data as SupportStepFired);
+    if (e.type === PRACTICE_ANSWER_RECORDED) {
+      const answer = e.data as PracticeAnswerRecorded;
+      fold.answers.push(answer);
+      fold.lastAt = new Date(answer.answeredAt);
+    } else if (e.type === SUPPORT_STEP_FIRED) fold.steps.push(e.data as SupportStepFired);
     else if (e.type === TRAINING_DAY_ENDED) fold.ended = e.data as TrainingDayEnded;
   }
   return fold;

@@ -12,7 +12,8 @@ export interface OpenAlertRef {
 export interface TrainingLevelRow {
   skillId: string;
   skillLabelAr: string;
-  measureCode: string;
+  /** The skill's screening measure; null for a skill no screening measure covers. */
+  measureCode: string | null;
   level: { number: TrainingLevelNumber; nameAr: string };
   since: string;
   startedFrom: LevelStartSource;
@@ -33,14 +34,57 @@ export function registerOpenAlertsSource(source: OpenAlertsSource | null): void 
   openAlertsSource = source;
 }
 
-/** The student's current level per skill (empty until leveled training started). */
+/**
+ * The student's current level per skill in the newest academic year that has levels (empty until leveled
+ * training started), with the catalog's skill and level labels, in catalog order.
+ */
 export async function trainingLevelsOf(
   sql: AnySql,
   studentId: number,
 ): Promise<{ academicYear: string | null; levels: TrainingLevelRow[] }> {
-  void sql;
-  void studentId;
+  const rows = await sql<
+    {
+      academic_year: string;
+      skill_id: string;
+      label_ar: string;
+      measure_code: string | null;
+      level: number;
+      name_ar: string;
+      since: string;
+      started_from: LevelStartSource;
+      last_move_direction: MoveDirection | null;
+      last_move_at: Date | null;
+      last_move_from_level: number | null;
+    }[]
+  >`
+    select l.academic_year, l.skill_id, k.label_ar, l.measure_code, l.level, tl.name_ar, l.since::text,
+           l.started_from, l.last_move_direction, l.last_move_at, l.last_move_from_level
+    from trn_levels l
+    join content_skills k on k.id = l.skill_id
+    join content_training_levels tl on tl.number = l.level
+    where l.student_id = ${studentId}
+      and l.academic_year = (select max(academic_year) from trn_levels where student_id = ${studentId})
+    order by k.ordinal`;
+  if (rows.length === 0) return { academicYear: null, levels: [] };
   const alerts = openAlertsSource ? await openAlertsSource(sql, studentId) : new Map<string, OpenAlertRef[]>();
-  void alerts;
-  return { academicYear: null, levels: [] };
+  return {
+    academicYear: rows[0]!.academic_year,
+    levels: rows.map((r) => ({
+      skillId: r.skill_id,
+      skillLabelAr: r.label_ar,
+      measureCode: r.measure_code,
+      level: { number: r.level as TrainingLevelNumber, nameAr: r.name_ar },
+      since: r.since,
+      startedFrom: r.started_from,
+      lastMove:
+        r.last_move_direction && r.last_move_at
+          ? {
+              direction: r.last_move_direction,
+              at: r.last_move_at.toISOString(),
+              fromLevel: r.last_move_from_level as TrainingLevelNumber,
+            }
+          : null,
+      openAlerts: alerts.get(r.skill_id) ?? [],
+    })),
+  };
 }

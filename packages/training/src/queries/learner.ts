@@ -1,0 +1,31 @@
+import type { AnySql } from '@qiraa/db';
+
+/** What training needs to know of a child: organization, its time zone, and the active class's grade and year. */
+export interface Learner {
+  studentId: number;
+  organizationId: string;
+  timeZone: string;
+  grade: number;
+  academicYear: string;
+}
+
+/** The child's newest active class; null without one (no training without a class). */
+export async function learnerOf(sql: AnySql, studentId: number): Promise<Learner | null> {
+  const [row] = await sql<{ organization_id: string; time_zone: string; grade: number; academic_year: string }[]>`
+    select u.organization_id, o.time_zone, c.grade, c.academic_year
+    from users u
+    join organizations o on o.id = u.organization_id
+    join class_students s on s.student_user_id = u.id and s.active
+    join classes c on c.id = s.class_id
+    where u.id = ${studentId} and u.primary_persona = 'STUDENT'
+    order by c.academic_year desc, s.created_at desc
+    limit 1`;
+  if (!row) return null;
+  return {
+    studentId,
+    organizationId: row.organization_id,
+    timeZone: row.time_zone,
+    grade: row.grade,
+    academicYear: row.academic_year,
+  };
+}
