@@ -9,7 +9,7 @@ create table trn_alert_levels (
   skill_id        text not null,
   organization_id text,
   level           integer not null check (level between 1 and 4),
-  measure_code    text not null,
+  measure_code    text,
   since           date not null,
   -- the TrainingLevelStarted / TrainingLevelMoved event that began the stay
   level_event_id  uuid not null,
@@ -41,7 +41,7 @@ create table trn_alerts (
   organization_id   text,
   student_id        bigint not null,
   skill_id          text not null,
-  measure_code      text not null,
+  measure_code      text,
   level_number      integer not null check (level_number between 1 and 4),
   kind              text not null check (kind in ('no_progress_at_level', 'support_review_suggested')),
   rule_id           text not null,

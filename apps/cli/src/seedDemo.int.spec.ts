@@ -455,12 +455,15 @@ describe('qiraa seed-demo', () => {
       }
     });
   }, 60_000);
+
   it('recomputes each demo class’s clusters: one generation per class, pinned to rule set v1', async () => {
     const gens = await db.sql<{ class_id: string; rule_set_version: string }[]>`
       select class_id, rule_set_version from clu_generations order by class_id`;
     expect(gens).toHaveLength(2);
     expect(gens.every((g) => g.rule_set_version === 'v1')).toBe(true);
     expect(first.stdout).toMatch(/Clusters \(POST \/api\/cluster\/recompute\/\{classId\}, rule set v1\): /);
+  });
+
   it('has operational session blueprints and one delivered session, online and printed (docs/sessions.md)', async () => {
     expect(await count(db.sql`select count(*)::int as n from ses_blueprints where status = 'operational'`)).toBe(6);
     const sessions = await db.sql<{ status: string; delivery_mode: string; delivered_by: string }[]>`

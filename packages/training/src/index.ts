@@ -1,5 +1,5 @@
-export { currentDay, type SubmitInput, submitResponse } from './commands/practiceQueue';
 export * from './alerts';
+export { currentDay, type SubmitInput, submitResponse } from './commands/practiceQueue';
 export { trainingContext } from './context';
 export { countedAnswer, NOT_COUNTED_REASONS, type NotCountedReason } from './engine/countedAnswer';
 export type { PracticeAnswerRecorded, SupportStepFired, TrainingDayOpened } from './engine/dayEvents';

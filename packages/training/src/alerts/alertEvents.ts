@@ -27,7 +27,7 @@ export interface TrainingAlertRaised {
   organizationId: string | null;
   skillId: string;
   /** The measure the skill's level rests on (from the level event). */
-  measureCode: string;
+  measureCode: string | null;
   levelNumber: number;
   kind: TrainingAlertKind;
   ruleId: string;

@@ -10,7 +10,7 @@ interface AlertRowDb {
   student_id: string;
   full_name_ar: string;
   skill_id: string;
-  measure_code: string;
+  measure_code: string | null;
   level_number: number;
   kind: TrainingAlertKind;
   raised_at: Date;

@@ -32,7 +32,9 @@ export const TrainingAlertRow = Type.Object({
   fullNameAr: Type.String(),
   skillId: Type.String(),
   skillLabelAr: Type.String(),
-  measureCode: Type.String(),
+  measureCode: Type.Union([Type.String(), Type.Null()], {
+    description: 'null for a skill no screening measure covers (as in the levels view)',
+  }),
   levelNumber: Type.Integer({ minimum: 1, maximum: 4 }),
   levelNameAr: Type.String(),
   kind: Type.Union([Type.Literal('no_progress_at_level'), Type.Literal('support_review_suggested')]),

@@ -15,7 +15,7 @@ interface Row {
   organization_id?: string | null;
   student_id?: number;
   skill_id?: string;
-  measure_code?: string;
+  measure_code?: string | null;
   level_number?: number;
   kind?: string;
   rule_id?: string;

@@ -27,7 +27,7 @@ interface Stay {
   skillId: string;
   organizationId: string | null;
   level: number;
-  measureCode: string;
+  measureCode: string | null;
   since: string;
   levelEventId: string;
   streamVersion: bigint;
@@ -70,7 +70,7 @@ async function loadStays(
       skill_id: string;
       organization_id: string | null;
       level: number;
-      measure_code: string;
+      measure_code: string | null;
       since: string;
       level_event_id: string;
       stream_version: string;

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ContextDeps } from '@qiraa/kernel';
 import type { Projection } from '@qiraa/projections';
 import { groupRoutes } from '../groups/groupRoutes';
+import { ownsGroupHolding } from '../groups/groupScope';
 import { registerOpenAlertsSource } from '../queries/trainingLevelsOf';
+import { registerSupportGroupReach } from '../queries/trainingReach';
 import { sendRoutes } from '../sends/sendRoutes';
 import { sendsProjection } from '../sends/sendsProjection';
 import { openAlertsOf } from './alertQueries';
@@ -24,6 +26,8 @@ export {
 
 // The levels view's openAlerts come from trn_alerts.
 registerOpenAlertsSource(openAlertsOf);
+// A support group's owner reaches its children in the training staff views.
+registerSupportGroupReach(ownsGroupHolding);
 
 /** The alerts part's runner entries: the reactor (stays, raise, resolve), the alert read model, the notifier. */
 export const ALERT_PROJECTIONS: readonly Projection[] = [

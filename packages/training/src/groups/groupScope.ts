@@ -28,3 +28,13 @@ export async function ownedGroup(sql: AnySql, caller: Caller, groupId: string): 
   if (Number(group.owner_user_id) !== caller.userId) throw notClassTeacher('the support group is another teacher’s');
   return group;
 }
+
+/** Whether the teacher owns a live support group holding the child (the training staff views' group reach). */
+export async function ownsGroupHolding(sql: AnySql, teacherUserId: number, studentId: number): Promise<boolean> {
+  const [row] = await sql<{ found: boolean }[]>`
+    select exists (
+      select 1 from trn_support_groups g join trn_support_group_members m on m.group_id = g.id
+      where g.owner_user_id = ${teacherUserId} and g.archived_at is null and m.student_user_id = ${studentId}
+    ) as found`;
+  return row?.found ?? false;
+}

@@ -18,7 +18,7 @@ export interface Place {
   studentId: number;
   organizationId: string;
   skillId: string;
-  measureCode: string;
+  measureCode: string | null;
 }
 
 const YEAR = '2026-2027';
