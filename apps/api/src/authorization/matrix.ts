@@ -24,8 +24,8 @@ import { notificationRows } from './rows/notifications';
 import { parentPortalRows } from './rows/parentPortal';
 import { reportRows } from './rows/reports';
 import { sessionRows } from './rows/sessions';
-import { trainingAlertRows } from './rows/trainingAlerts';
 import { trainingRows } from './rows/training';
+import { trainingAlertRows } from './rows/trainingAlerts';
 import { wordListAdminRows } from './rows/wordListsAdmin';
 
 /** Route × caller × target → status, one file of rows per context. Every /api route must have a row. */
