@@ -36,7 +36,7 @@ describe('qiraa projections rebuild: the assessment read models', () => {
              count(*) filter (where kind = 'oral_word_list')::int as word_lists
       from asm_attempts`;
     expect(kinds).toEqual({
-      done: 7,
+      done: 15, // 7 screenings and re-diagnostics of seedDemoAssessment, 8 re-diagnostics of seedDemoParents
       open: 2,
       window_closed: 1,
       voided_open: 1,

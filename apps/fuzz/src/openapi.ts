@@ -18,6 +18,7 @@ export type Schema = {
   items?: Schema;
   minItems?: number;
   maxItems?: number;
+  uniqueItems?: boolean;
   properties?: Record<string, Schema>;
   required?: string[];
   additionalProperties?: boolean | Schema;

@@ -20,6 +20,7 @@ const EDGE_DATE_TIMES = [
 /** Integers a schema without `maximum` allows and a bigint column or a Number may not hold. */
 const HUGE_INTEGERS = [2 ** 31, 2 ** 53 - 1, 2 ** 53, 2 ** 63, 1e20, 1e300];
 const ARABIC = fc.constantFrom(...'ابتثجحخدذرزسشصضطظعغفقكلمنهوي ءآأإةى'.split(''));
+const ARABIC_LETTER = fc.constantFrom(...'ابتثجحخدذرزسشصضطظعغفقكلمنهويءآأإةى'.split(''));
 const TEXT_UNITS = fc.oneof(fc.constantFrom<'grapheme-ascii'>('grapheme-ascii'), fc.constant(ARABIC));
 
 function text(min: number, max: number): fc.Arbitrary<string> {
@@ -49,6 +50,16 @@ function stringArb(s: Schema): fc.Arbitrary<string> {
         .map((d) => d.toISOString().slice(0, 10));
     case 'uuid':
       return fc.uuid({ version: 4 });
+  }
+  if (s.pattern?.includes('\\p{')) {
+    // fast-check cannot generate from Unicode property classes: Arabic words joined by single spaces, kept
+    // when the pattern (with the u flag, as ajv compiles it) and the length agree.
+    const pattern = new RegExp(s.pattern, 'u');
+    const word = fc.array(ARABIC_LETTER, { minLength: 1, maxLength: 6 }).map((l) => l.join(''));
+    return fc
+      .array(word, { minLength: 1, maxLength: 3 })
+      .map((w) => w.join(' '))
+      .filter((v) => pattern.test(v) && fits(v));
   }
   if (s.pattern) return fc.stringMatching(new RegExp(s.pattern), { size: 'small' }).filter(fits);
   return text(min, max);
@@ -123,7 +134,10 @@ function baseArbitrary(s: Schema, override: Override, name: string): fc.Arbitrar
     case 'array': {
       const min = s.minItems ?? 0;
       const max = Math.min(s.maxItems ?? 5, min + 4);
-      return fc.array(validArbitrary(s.items ?? {}, override), { minLength: min, maxLength: max });
+      const items = validArbitrary(s.items ?? {}, override);
+      return s.uniqueItems
+        ? fc.uniqueArray(items, { minLength: min, maxLength: max, selector: (v) => JSON.stringify(v) })
+        : fc.array(items, { minLength: min, maxLength: max });
     }
     case 'object':
       return objectArb(s, override);
