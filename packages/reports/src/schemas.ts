@@ -11,7 +11,7 @@ import {
 } from '@qiraa/assessment';
 import { SkillStatusQuery, SkillStatusRowSchema } from '@qiraa/decisions';
 import { type Static, type TSchema, Type } from 'typebox';
-import { SESSION_KINDS } from './sessionKinds';
+import { DETAIL_KINDS, SESSION_KINDS } from './sessionKinds';
 
 const Nullable = <T extends TSchema>(schema: T, options: Record<string, unknown> = {}) =>
   Type.Union([schema, Type.Null()], options);
@@ -37,7 +37,11 @@ export const StudentParams = Type.Object({ id: StudentId });
 
 export const SessionParams = Type.Object({
   id: StudentId,
-  kind: Kind,
+  kind: enumOf(DETAIL_KINDS, {
+    description:
+      'digital_sitting, oral_text, oral_word_list (as in session-results), or training_day (a day of practice: ' +
+      'an id from GET /api/practice/students/{studentId}/training-sessions)',
+  }),
   sessionId: Type.String({ format: 'uuid', description: 'the session’s id (sessionId of a session-results row)' }),
 });
 
@@ -182,7 +186,7 @@ const WordListReadDetail = Type.Object(
   { description: 'a word-list read’s counts and scores (from the raw counts with the pinned cut table)' },
 );
 
-export const SessionDetailResponse = Type.Object({
+const AssessmentSessionDetail = Type.Object({
   ...sessionFields,
   measures: Nullable(Type.Array(MeasureResultSchema), {
     description: 'digital sittings: MeasureResult[] (scored live with the cut versions pinned at the start)',
@@ -195,10 +199,40 @@ export const SessionDetailResponse = Type.Object({
   }),
   oralReading: Nullable(OralReadingDetail, { description: 'oral_text only' }),
   wordListRead: Nullable(WordListReadDetail, { description: 'oral_word_list only' }),
-  trainingGroups: Type.Null({
-    description: 'answers grouped by training target: training days only (not yet served); null for other sessions',
+  trainingGroups: Type.Null({ description: 'training days only; null for other sessions' }),
+});
+
+const TrainingRole = enumOf(['ordinary', 'retry', 'support', 'exit'] as const);
+
+export const TrainingGroupSchema = Type.Object({
+  targetSkillId: Type.String(),
+  targetLabelAr: Type.String(),
+  levelNameAr: Type.String(),
+  groups: Type.Array(
+    Type.Object({ role: TrainingRole, labelAr: Type.String(), answered: Type.Integer(), correct: Type.Integer() }),
+    { description: 'by role: ordinary, retry, support, exit (roles without answers left out)' },
+  ),
+});
+
+/** A training day's detail: what the day is, and its answers grouped by target and role. */
+const TrainingDayDetail = Type.Object({
+  studentId: Type.Integer(),
+  sessionId: Type.String({ format: 'uuid' }),
+  kind: Type.Literal('training_day'),
+  schoolDay: Type.String({ format: 'date', description: 'the school day of the practice' }),
+  ended: Type.Boolean(),
+  endReason: Nullable(enumOf(['done', 'cap', 'window_closed'] as const)),
+  measures: Type.Null(),
+  composite: Type.Null(),
+  itemReview: Type.Null(),
+  oralReading: Type.Null(),
+  wordListRead: Type.Null(),
+  trainingGroups: Type.Array(TrainingGroupSchema, {
+    description: 'the day’s answers grouped by target (targetSkillId, targetLabelAr, levelNameAr), then by role',
   }),
 });
+
+export const SessionDetailResponse = Type.Union([AssessmentSessionDetail, TrainingDayDetail]);
 
 export const SubSkillReportQuery = SkillStatusQuery;
 

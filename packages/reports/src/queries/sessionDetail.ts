@@ -10,7 +10,8 @@ import {
 import type { Sql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
 import { notFound } from '@qiraa/http-kit';
-import type { SessionKind } from '../sessionKinds';
+import { trainingDayOf, trainingGroupsOf } from '@qiraa/training';
+import type { DetailKind, SessionKind } from '../sessionKinds';
 import { screenTrainingLevels } from './screenTrainingLevels';
 import { sessionHead } from './sessionResults';
 
@@ -18,7 +19,11 @@ import { sessionHead } from './sessionResults';
 const unknownSession = () => notFound('session');
 
 /** The session's attempt row; 404 unless it is an attempt of this student and of this kind. */
-export async function sessionOf(sql: Sql, studentId: number, kind: SessionKind, sessionId: string) {
+export async function sessionOf(sql: Sql, studentId: number, kind: DetailKind, sessionId: string) {
+  if (kind === 'training_day') {
+    if (!(await trainingDayOf(sql, studentId, sessionId))) throw unknownSession();
+    return null;
+  }
   const row = await attemptOf(sql, sessionId);
   if (!row || row.studentId !== studentId || row.kind !== kind) throw unknownSession();
   return row;
@@ -100,10 +105,12 @@ async function wordListReadDetail(deps: { sql: Sql; store: EventStore }, attempt
 export async function sessionDetail(
   deps: { sql: Sql; store: EventStore },
   studentId: number,
-  kind: SessionKind,
+  kind: DetailKind,
   sessionId: string,
 ) {
+  if (kind === 'training_day') return trainingDayDetail(deps.sql, studentId, sessionId);
   const row = await sessionOf(deps.sql, studentId, kind, sessionId);
+  if (!row) throw unknownSession();
   // The stored id (lower case): stream names are built from it, whatever case the path used.
   const id = row.attemptId;
   const none = { measures: null, composite: null, itemReview: null, oralReading: null, wordListRead: null };
@@ -136,5 +143,25 @@ export async function sessionDetail(
     ...none,
     wordListRead: await wordListReadDetail(deps, id),
     trainingGroups,
+  };
+}
+
+/** A training day of the student: its head and `trainingGroups` (the training context's answers by target and role). */
+async function trainingDayDetail(sql: Sql, studentId: number, dayId: string) {
+  const day = await trainingDayOf(sql, studentId, dayId);
+  if (!day) throw unknownSession();
+  return {
+    studentId,
+    sessionId: day.id,
+    kind: 'training_day' as const,
+    schoolDay: day.date,
+    ended: day.ended,
+    endReason: day.endReason,
+    measures: null,
+    composite: null,
+    itemReview: null,
+    oralReading: null,
+    wordListRead: null,
+    trainingGroups: (await trainingGroupsOf(sql, day.id)) ?? [],
   };
 }

@@ -443,8 +443,11 @@ describe('GET /api/reports/students/{id}/sessions/{kind}/{sessionId}', () => {
     }
     const upper = await detail(w.a.studentId, 'oral_text', made.oral.id.toUpperCase());
     expect(upper.statusCode, upper.body).toBe(200);
+    // training_day is a kind of the detail now: a sitting's id is no training day of the child.
+    const notADay = await detail(w.a.studentId, 'training_day', made.sitting);
+    expect(notADay.statusCode, notADay.body).toBe(404);
     for (const [kind, sessionId] of [
-      ['training_day', made.sitting],
+      ['practice_day', made.sitting],
       ['digital_sitting', 'not-a-uuid'],
     ]) {
       const res = await detail(w.a.studentId, kind!, sessionId!);

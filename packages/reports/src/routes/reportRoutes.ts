@@ -20,7 +20,7 @@ import {
   security,
   tags,
 } from '../schemas';
-import type { SessionKind } from '../sessionKinds';
+import type { DetailKind } from '../sessionKinds';
 import { requireStaffReach } from '../staffReach';
 
 const REACH =
@@ -42,7 +42,7 @@ export const reportRoutes =
     // child's, or of another kind) is 404 to every caller, before any 403.
     const sessionTarget: TargetCheck = async (request) => {
       await studentTarget(request);
-      const { id, kind, sessionId } = request.params as { id: number; kind: SessionKind; sessionId: string };
+      const { id, kind, sessionId } = request.params as { id: number; kind: DetailKind; sessionId: string };
       await sessionOf(sql, id, kind, sessionId);
     };
 
@@ -104,7 +104,7 @@ export const reportRoutes =
             'informational) and itemReview (MeasureItemReview[]: position, pattern, skill, correct, the child’s ' +
             'answer; never question text or the correct option). oral_text: the marks, their summary and the ' +
             'scores. oral_word_list: the counts and scores. Scores come from the stored raw counts with the ' +
-            'versions pinned when the session was scored. trainingGroups is null (training days only). A voided ' +
+            'versions pinned when the session was scored. training_day: a day of practice (an id from the training-sessions list), its trainingGroups: the answers grouped by target (targetSkillId, targetLabelAr, levelNameAr), then by role (ordinary, retry, support, exit) with labelAr, answered, correct; trainingGroups is null for every other kind. A voided ' +
             'session is still read here, marked with its void.',
           security,
           params: SessionParams,

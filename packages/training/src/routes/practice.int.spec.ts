@@ -178,6 +178,18 @@ describe('staff views', () => {
       ['retry', 1],
       ['exit', 1],
     ]);
+    // The session report opens the day as training_day with the same groups; another kind or child is 404.
+    const report = await teacher.get(`/api/reports/students/${w.a.studentId}/sessions/training_day/${day.id}`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json()).toMatchObject({ kind: 'training_day', sessionId: day.id, ended: true, measures: null });
+    expect(report.json().trainingGroups).toEqual(groups);
+    expect((await teacher.get(`/api/reports/students/${w.a.studentId}/sessions/oral_text/${day.id}`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await client(t.app, w.superToken).get(`/api/reports/students/${w.b.studentId}/sessions/training_day/${day.id}`))
+        .statusCode,
+    ).toBe(404);
 
     const other = client(t.app, w.a.otherTeacherToken);
     expect((await other.get(`/api/practice/students/${w.a.studentId}/training-sessions`)).statusCode).toBe(403);
