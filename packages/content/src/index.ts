@@ -31,6 +31,8 @@ export {
 } from './queries/itemViews';
 export { type ReadingPassage, readingPassage } from './queries/readingPassages';
 export { operationalPassage, operationalWordList, type SheetPassage, type SheetWordList } from './queries/sheetContent';
+/** The global-or-organization scope rule of content, for other back-office catalogs (session blueprints). */
+export * as contentScope from './scope';
 export { pickWordList } from './wordLists/pickWordList';
 export { operationalWordLists, wordListVersion } from './wordLists/servedWordLists';
 export { wordListContentHash } from './wordLists/wordListContentHash';

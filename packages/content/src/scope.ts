@@ -3,7 +3,7 @@ import { notFound, permissionDenied } from '@qiraa/http-kit';
 import { type Caller, isSuperAdmin } from '@qiraa/identity';
 
 /**
- * Content scope. Global content (organization_id null) is written by the super-admin and read by every
+ * Content scope (also the session blueprints', through the index's `contentScope`). Global content (organization_id null) is written by the super-admin and read by every
  * back-office caller; an organization's content is read and written by its own admins. Another
  * organization's content is 404, like a missing id.
  */
@@ -13,10 +13,15 @@ export const canSee = (caller: Caller, organizationId: string | null): boolean =
   organizationId === null || isSuperAdmin(caller) || caller.organizationId === organizationId;
 
 /** 404 unless the caller can see the content; 403 when they can see it but not change it (global content). */
-export function assertCanChange(caller: Caller, organizationId: string | null, what: string): void {
+export function assertCanChange(
+  caller: Caller,
+  organizationId: string | null,
+  what: string,
+  subject = 'content is',
+): void {
   if (!canSee(caller, organizationId)) throw notFound(what);
   if (organizationId === null && !isSuperAdmin(caller)) {
-    throw permissionDenied('global content is changed by the super-admin only');
+    throw permissionDenied(`global ${subject} changed by the super-admin only`);
   }
 }
 
