@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
 import { type PDFDocument, type PDFFont, typedArrayFor } from 'pdf-lib';
@@ -74,10 +75,51 @@ function documentFont(font: ParsedFont): ParsedFont {
     if (rest.length > 1) return font.layout.call(this, text, ...(rest as []));
     const run = shapedRun(font, text, rest[0]);
     const own = Object.create(run) as GlyphRun & { glyphs: Glyph[] };
-    own.glyphs = run.glyphs.map((g) => this.getGlyph(g.id, g.codePoints));
+    own.glyphs = run.glyphs.map((g) => {
+      const glyph = this.getGlyph(g.id, g.codePoints) as Glyph & { _metrics?: unknown };
+      // Advance and bearings depend on the glyph id alone; fontkit would decode the outline again for them.
+      glyph._metrics ??= (g as Glyph & { _metrics?: unknown })._metrics;
+      return glyph;
+    });
     return own;
   } as ParsedFont['layout'];
+  view.createSubset = function (this: ParsedFont) {
+    return sharedEncoding(font, font.createSubset.call(this));
+  };
   return view;
+}
+
+type Subset = ReturnType<ParsedFont['createSubset']>;
+
+/**
+ * Encoded subsets per face, by their glyph ids in subset order (all a TrueType subset's bytes depend on):
+ * the sheets of a class use the same glyphs in the same order in the title and items face, and encoding a
+ * subset (decoding and re-writing each glyph, and the font's tables) was the largest part of a sheet left.
+ * Bounded, emptied when full.
+ */
+const ENCODED_LIMIT = 200;
+const encodedSubsets = new Map<ParsedFont, Map<string, Uint8Array>>();
+function sharedEncoding(font: ParsedFont, subset: Subset): Subset {
+  const encodeStream = subset.encodeStream.bind(subset);
+  subset.encodeStream = () => {
+    let encoded = encodedSubsets.get(font);
+    if (!encoded) {
+      encoded = new Map();
+      encodedSubsets.set(font, encoded);
+    }
+    const key = (subset as Subset & { glyphs: number[] }).glyphs.join(',');
+    const hit = encoded.get(key);
+    if (hit) return Readable.from([hit]) as unknown as ReturnType<Subset['encodeStream']>;
+    const stream = encodeStream();
+    const parts: Uint8Array[] = [];
+    stream.on('data', (bytes: Uint8Array) => parts.push(bytes));
+    stream.on('end', () => {
+      if (encoded.size >= ENCODED_LIMIT) encoded.clear();
+      encoded.set(key, Buffer.concat(parts));
+    });
+    return stream;
+  };
+  return subset;
 }
 
 /**
