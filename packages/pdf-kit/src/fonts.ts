@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
-import type { PDFDocument, PDFFont } from 'pdf-lib';
+import { type PDFDocument, type PDFFont, typedArrayFor } from 'pdf-lib';
 
 const fontFile = (name: string) => new URL(`../fonts/${name}`, import.meta.url);
 
@@ -26,30 +28,112 @@ const parsedFonts = () =>
     ),
   ).then((files) => new Map(files.map((bytes) => [bytes as Uint8Array, fontkit.create(bytes)]))));
 
+type GlyphRun = ReturnType<ParsedFont['layout']>;
+type Glyph = GlyphRun['glyphs'][number];
+
+/**
+ * Shaped runs shared by every document of the process, per face: a class's sheets draw the same title,
+ * instruction, items and options, and shaping (GSUB/GPOS lookups) was the largest part of a sheet. Only the
+ * glyph ids and the characters each came from are kept; bounded, emptied when full (a batch refills it).
+ */
+const SHAPED_LIMIT = 4000;
+const shaped = new Map<ParsedFont, { shaper: ParsedFont; runs: Map<string, GlyphRun> }>();
+function shapedRun(font: ParsedFont, text: string, features: unknown): GlyphRun {
+  let face = shaped.get(font);
+  if (!face) {
+    // Shaped through a view of its own, so no document's glyph objects are made or kept here.
+    face = { shaper: withOwnGlyphs(font), runs: new Map() };
+    shaped.set(font, face);
+  }
+  const key = `${JSON.stringify(features ?? null)}\u0000${text}`;
+  let run = face.runs.get(key);
+  if (!run) {
+    if (face.runs.size >= SHAPED_LIMIT) face.runs.clear();
+    run = face.shaper.layout(text, features as never);
+    face.runs.set(key, run);
+  }
+  return run;
+}
+
+function withOwnGlyphs(font: ParsedFont): ParsedFont {
+  const view = Object.create(font) as ParsedFont & { _glyphs: Record<number, unknown> };
+  view._glyphs = {};
+  return view;
+}
+
 /**
  * A document's own view of a parsed font: the parsed tables are shared (read only), the glyph objects are
  * not. fontkit caches a glyph with the characters it was first shaped from, and pdf-lib writes those into
  * the ToUnicode map: glyphs cached by another document left a sheet's text unextractable (an empty map for
- * a final or medial form). With its own glyph cache (and so its own layout engine, made on first use) a
- * document is encoded exactly as with a fresh parse.
+ * a final or medial form). So a shared shaped run is handed to a document with the document's own glyphs
+ * (getGlyph with the ids and characters the run holds, as fontkit's layout itself ends): the document is
+ * encoded exactly as with a fresh parse, without shaping the same text again.
  */
 function documentFont(font: ParsedFont): ParsedFont {
-  const view = Object.create(font) as ParsedFont & { _glyphs: Record<number, unknown> };
-  view._glyphs = {};
-  // A line is measured, then drawn (and a word list measures every word to size them): shape each text once.
-  const runs = new Map<string, ReturnType<ParsedFont['layout']>>();
-  const layout = font.layout;
+  const view = withOwnGlyphs(font);
   view.layout = function (this: ParsedFont, text: string, ...rest: unknown[]) {
-    if (rest.length > 1) return layout.call(this, text, ...(rest as []));
-    const key = `${JSON.stringify(rest[0] ?? null)}\u0000${text}`;
-    let run = runs.get(key);
-    if (!run) {
-      run = layout.call(this, text, ...(rest as []));
-      runs.set(key, run);
-    }
-    return run;
+    if (rest.length > 1) return font.layout.call(this, text, ...(rest as []));
+    const run = shapedRun(font, text, rest[0]);
+    const own = Object.create(run) as GlyphRun & { glyphs: Glyph[] };
+    own.glyphs = run.glyphs.map((g) => {
+      const glyph = this.getGlyph(g.id, g.codePoints) as Glyph & { _metrics?: unknown };
+      // Advance and bearings depend on the glyph id alone; fontkit would decode the outline again for them.
+      glyph._metrics ??= (g as Glyph & { _metrics?: unknown })._metrics;
+      return glyph;
+    });
+    return own;
   } as ParsedFont['layout'];
+  view.createSubset = function (this: ParsedFont) {
+    return sharedEncoding(font, font.createSubset.call(this));
+  };
   return view;
+}
+
+type Subset = ReturnType<ParsedFont['createSubset']>;
+
+/**
+ * Encoded subsets per face, by their glyph ids in subset order (all a TrueType subset's bytes depend on):
+ * the sheets of a class use the same glyphs in the same order in the title and items face, and encoding a
+ * subset (decoding and re-writing each glyph, and the font's tables) was the largest part of a sheet left.
+ * Bounded, emptied when full.
+ */
+const ENCODED_LIMIT = 200;
+const encodedSubsets = new Map<ParsedFont, Map<string, Uint8Array>>();
+function sharedEncoding(font: ParsedFont, subset: Subset): Subset {
+  const encodeStream = subset.encodeStream.bind(subset);
+  subset.encodeStream = () => {
+    let encoded = encodedSubsets.get(font);
+    if (!encoded) {
+      encoded = new Map();
+      encodedSubsets.set(font, encoded);
+    }
+    const key = (subset as Subset & { glyphs: number[] }).glyphs.join(',');
+    const hit = encoded.get(key);
+    if (hit) return Readable.from([hit]) as unknown as ReturnType<Subset['encodeStream']>;
+    const stream = encodeStream();
+    const parts: Uint8Array[] = [];
+    stream.on('data', (bytes: Uint8Array) => parts.push(bytes));
+    stream.on('end', () => {
+      if (encoded.size >= ENCODED_LIMIT) encoded.clear();
+      encoded.set(key, Buffer.concat(parts));
+    });
+    return stream;
+  };
+  return subset;
+}
+
+/**
+ * The font subsets and their ToUnicode maps go through the context's flateStream; pdf-lib deflates them with
+ * pako (JavaScript), which was a third of a sheet's time. Node's zlib gives the same FlateDecode bytes format
+ * at the same default level, natively. (Page content streams are deflated by pdf-lib itself, unchanged.)
+ */
+function deflateNatively(doc: PDFDocument): void {
+  const context = doc.context;
+  context.flateStream = (contents, dict = {}) =>
+    context.stream(deflateSync(typedArrayFor(contents)), {
+      ...dict,
+      Filter: 'FlateDecode',
+    });
 }
 
 const NOT_DRAWN = new Set([' ', '\n', '\r']);
@@ -71,6 +155,7 @@ function coveredByArabic(fonts: Map<Uint8Array, ParsedFont>): Set<number> {
  */
 export async function embedArabicFonts(doc: PDFDocument, texts?: readonly string[]): Promise<ArabicFonts> {
   const fonts = await parsedFonts();
+  deflateNatively(doc);
   // pdf-lib asks its fontkit to parse the bytes it is given: answer with a view of the font parsed once.
   doc.registerFontkit({
     create: (bytes) => {

@@ -1,5 +1,13 @@
-import type { PDFPage } from 'pdf-lib';
-import { rgb } from 'pdf-lib';
+import {
+  concatTransformationMatrix,
+  fill,
+  type PDFOperator,
+  type PDFPage,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  setFillingRgbColor,
+} from 'pdf-lib';
 import QRCode from 'qrcode';
 
 /** Where a printed QR code points: the public app's page for one slot (QIRAA_PUBLIC_URL, default below). */
@@ -17,9 +25,11 @@ export function drawQr(page: PDFPage, text: string, at: { x: number; y: number; 
   const modules = qrModules(text);
   const n = modules.size;
   const cell = at.size / (n + 8);
-  // One path for the whole code (a rectangle per run of dark modules in a row), drawn with one fill: a
-  // drawRectangle per run cost more than the rest of the sheet. Path y grows downwards from the top-left.
-  const parts: string[] = [];
+  // One path for the whole code, filled once: a rectangle (`re`, one operator) per run of dark modules in a
+  // row, in whole modules (short integers to write and compress), the matrix scaling a module to its cell
+  // with y growing downwards from the top-left. A drawRectangle per run, or an SVG path (five operators a
+  // run), was most of a sheet's content stream and of its deflate time.
+  const runs: PDFOperator[] = [];
   for (let row = 0; row < n; row++) {
     let col = 0;
     while (col < n) {
@@ -29,12 +39,15 @@ export function drawQr(page: PDFPage, text: string, at: { x: number; y: number; 
       }
       const start = col;
       while (col < n && modules.get(row, col)) col++;
-      const x = (4 + start) * cell;
-      const y = (4 + row) * cell;
-      parts.push(
-        `M${x.toFixed(3)} ${y.toFixed(3)}h${((col - start) * cell).toFixed(3)}v${cell.toFixed(3)}h${(-(col - start) * cell).toFixed(3)}Z`,
-      );
+      runs.push(rectangle(4 + start, 4 + row, col - start, 1));
     }
   }
-  page.drawSvgPath(parts.join(''), { x: at.x, y: at.y + at.size, color: rgb(0, 0, 0), borderWidth: 0 });
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(cell, 0, 0, -cell, at.x, at.y + at.size),
+    setFillingRgbColor(0, 0, 0),
+    ...runs,
+    fill(),
+    popGraphicsState(),
+  );
 }
