@@ -182,7 +182,7 @@ async function seedTrainingHistory(deps: Deps, input: DemoTrainingInput): Promis
 /** The seed's line about training. */
 export function demoTrainingLine(s: DemoTrainingSummary): string {
   if (s.kind === 'too_early')
-    return `Training: none seeded: four weeks of past training days would start on ${s.firstDay}, before the academic year.`;
+    return `Training: none seeded: four weeks of past training days from ${s.firstDay} do not fit in the academic year.`;
   const alerts =
     Object.entries(s.alerts)
       .map(([kind, n]) => `${n} ${kind}`)
