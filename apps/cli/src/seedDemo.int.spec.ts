@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCalendar } from './commands/demoWindowCalendar';
 import { DEMO_PASSWORD } from './commands/seedDemo';
 import { monitoringPlan } from './commands/seedDemoMonitoring';
+import { trainingPlan } from './commands/seedDemoTraining';
 import { type CliRun, runCli } from './testing/runCli';
 
 let db: TestDatabase;
@@ -63,6 +64,9 @@ const monitored =
   seedCalendar.kind === 'calendar' && monitoringPlan(seedCalendar.windows[0]!.startsOn, seedDay).kind === 'probes';
 /** The two grade-2 children with weekly probes: their latest probe fills the oral-reading cell. */
 const probed = monitored ? 'done' : 'not_started';
+
+/** Whether four weeks of past training days fit in the academic year today (seedDemoTraining.ts). */
+const trained = trainingPlan('2026-2027', seedDay).kind === 'days';
 
 /** Per class, each child's statuses in PAGE_CELLS order: digital, oral_text, familiar words, pseudowords. */
 const SEEDED: Record<number, Record<string, string[]>> = {
@@ -381,6 +385,56 @@ describe('qiraa seed-demo', () => {
         ).toEqual(['opened']);
       });
     },
+  );
+
+  it('prints the training history it seeded (or why none, early in the year)', () => {
+    expect(first.stdout).toMatch(
+      trained
+        ? /^Training: \d+ ended training days from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d .*open alerts: [1-9]\d* no_progress_at_level, [1-9]\d* support_review_suggested; [1-9]\d* notifications/m
+        : /^Training: none seeded/m,
+    );
+  });
+
+  it.skipIf(!trained)(
+    'shows training levels, past training days and one alert of each kind in the class teacher’s view',
+    async () => {
+      const [ali, zaid, tala] = [await childId('علي'), await childId('زيد'), await childId('تالا')];
+      const [cls] = await db.sql<{ id: string }[]>`select id from classes where grade = 2`;
+      await asTeacher2(async (get) => {
+        // علي got everything right: levels started from his screen seeds, then moved up (TLM-01).
+        const levels = await get(`/api/training/students/${ali}/levels`);
+        expect(levels.status, JSON.stringify(levels.body)).toBe(200);
+        expect(levels.body.academicYear).toBe('2026-2027');
+        const rows = levels.body.levels as { startedFrom: string; lastMove: { direction: string } | null }[];
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows.some((r) => r.startedFrom === 'screen')).toBe(true);
+        expect(rows.some((r) => r.lastMove?.direction === 'up')).toBe(true);
+
+        // زيد's six ended days, all in the past, newest first or oldest first: only their set matters.
+        const days = await get(`/api/practice/students/${zaid}/training-sessions`);
+        expect(days.status, JSON.stringify(days.body)).toBe(200);
+        const sessions = days.body.sessions as { date: string; ended: boolean; endReason: string }[];
+        expect(sessions).toHaveLength(6);
+        for (const d of sessions) {
+          expect(d).toMatchObject({ ended: true, endReason: 'done' });
+          expect(d.date < seedDay && d.date >= '2026-08-01').toBe(true);
+        }
+
+        // One alert of each kind in the class's list, each about the child the seed meant.
+        const alerts = await get(`/api/training/alerts?classId=${cls!.id}`);
+        expect(alerts.status, JSON.stringify(alerts.body)).toBe(200);
+        const items = alerts.body.items as { kind: string; studentId: string | number; status: string }[];
+        const of = (kind: string) => items.filter((a) => a.kind === kind).map((a) => Number(a.studentId));
+        expect(of('no_progress_at_level')).toContain(zaid);
+        expect(of('support_review_suggested')).toContain(tala);
+      });
+      // Both reached teacher2's inbox (the notifier ran in the seed).
+      const kinds = await db.sql<{ kind: string }[]>`
+        select distinct n.kind from notifications n join users u on u.id = n.recipient_user_id
+        where u.email = 'teacher2@qiraa-demo.example' and n.source_entity_type = 'training_progress_alert'`;
+      expect(kinds.map((k) => k.kind).sort()).toEqual(['training_no_progress', 'training_support_review_suggested']);
+    },
+    60_000,
   );
 
   it('replays every decision of the seed without drift: `qiraa decisions replay --all` exits 0', async () => {

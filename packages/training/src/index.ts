@@ -3,6 +3,7 @@ export { currentDay, type SubmitInput, submitResponse } from './commands/practic
 export { trainingContext } from './context';
 export { countedAnswer, NOT_COUNTED_REASONS, type NotCountedReason } from './engine/countedAnswer';
 export type { PracticeAnswerRecorded, SupportStepFired, TrainingDayOpened } from './engine/dayEvents';
+export { currentSlot, type DayFold, type Slot } from './engine/foldDay';
 export { decideLevelMove } from './engine/levelMove';
 export { academicYearOf, schoolDayOf } from './engine/schoolDay';
 export * from './events';

@@ -23,6 +23,7 @@ import { type MonitoringChild, seedDemoMonitoring } from './seedDemoMonitoring';
 import { seedDemoNotifications } from './seedDemoNotifications';
 import { seedDemoParents } from './seedDemoParents';
 import { seedDemoSessions } from './seedDemoSessions';
+import { demoTrainingLine, seedDemoTraining } from './seedDemoTraining';
 import { seedMasteryHistory } from './seedMasteryHistory';
 
 /** The password of every demo adult. Demo data only: never seed a database that real people use. */
@@ -266,6 +267,7 @@ export async function seedDemoCommand(): Promise<void> {
           )
         : null;
       const decisions = await seedDemoDecisions({ sql, store, projector }, [...studentIds.values()]);
+      const training = await seedDemoTraining({ sql, store, projector }, ACADEMIC_YEAR, studentIds);
       const clusters = await seedDemoClusters(
         { sql, store },
         demoClasses.map((c) => ({ id: c.id, organizationId: org.id, schoolId: school.id })),
@@ -298,6 +300,7 @@ export async function seedDemoCommand(): Promise<void> {
             '(two re-diagnostics each); GET /api/parent/children as a parent.',
           clusters,
           sessions,
+          demoTrainingLine(training),
           '',
           'Try it (start the server with `npm start` first):',
           `  curl -s -X POST ${base}/api/auth/login -H 'content-type: application/json' ` +

@@ -210,6 +210,32 @@ describe('staff views', () => {
     ).toBe(200);
   });
 
+  it('a support group’s owner who does not teach the child reaches its training days; archiving the group ends it', async () => {
+    const admin = client(t.app, w.a.adminToken);
+    const owner = client(t.app, w.a.otherTeacherToken);
+    const list = `/api/practice/students/${w.a.studentId}/training-sessions`;
+    const [other] = await t.db.sql<{ id: number }[]>`
+      select teacher_user_id::int as id from class_teachers where class_id = ${w.a.otherClassId}`;
+    const otherTeacherId = other!.id;
+    expect((await owner.get(list)).statusCode).toBe(403);
+    // Groups hold only children the owner teaches: assigned to the child's class for the group, then removed.
+    const teachers = `/api/classes/${w.a.classId}/teachers`;
+    expect((await admin.post(teachers, { teacherUserId: otherTeacherId })).statusCode).toBeLessThan(300);
+    const group = await owner.post('/api/training/groups', { nameAr: 'مجموعة الدعم', studentIds: [w.a.studentId] });
+    expect(group.statusCode, group.body).toBe(201);
+    expect((await admin.delete(`${teachers}/${otherTeacherId}`)).statusCode).toBeLessThan(300);
+
+    const reached = await owner.get(list);
+    expect(reached.statusCode, reached.body).toBe(200);
+    expect(reached.json()).toEqual((await teacher.get(list)).json());
+    const [day] = reached.json().sessions;
+    expect((await owner.get(`${list}/${day.id}`)).statusCode).toBe(200);
+    expect((await owner.get(`/api/training/students/${w.a.studentId}/levels`)).statusCode).toBe(200);
+
+    expect((await owner.delete(`/api/training/groups/${group.json().groupId}`)).statusCode).toBe(204);
+    expect((await owner.get(list)).statusCode).toBe(403);
+  });
+
   it('levels: 404 for an unreachable child, 403 without the permission', async () => {
     expect(
       (await client(t.app, w.a.otherTeacherToken).get(`/api/training/students/${w.a.studentId}/levels`)).statusCode,

@@ -1,4 +1,5 @@
 import { insertForm } from '@qiraa/content/testing';
+import { currentDay } from '@qiraa/training';
 import type { World } from '../../testing';
 import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 
@@ -54,6 +55,40 @@ async function itemOf(ctx: MatrixContext, target: Target): Promise<string> {
 }
 
 const UNKNOWN_DAY = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * Once per world: a training day of a fresh child of the teacher's class (grade 2), opened through the queue's
+ * command on one global operational training item (the same item the send rows add), so the day row's own
+ * target names a real day. A fresh child keeps the world's student free of training days.
+ */
+const ownDays = new WeakMap<World, Promise<{ studentId: number; dayId: string }>>();
+function ownDay(ctx: MatrixContext): Promise<{ studentId: number; dayId: string }> {
+  let found = ownDays.get(ctx.world);
+  if (!found) {
+    found = (async () => {
+      await ctx.t.db.sql`
+        insert into content_items (id, organization_id, external_id, version, content_role, content_purpose, grade,
+          sub_skill_id, item_pattern, training_level, stem_ar, options, correct_option_key, status, content_hash)
+        values ('itm_matrix_training', null, 'matrix-training-1', 1, 'target_training', 'training', 2,
+          'fw_common_words', 'word_match', 1, 'اختر الكلمة', '[{"key":"a","textAr":"باب"}]', 'a', 'operational',
+          'matrix')
+        on conflict do nothing`;
+      const res = await ctx.t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: { primaryPersona: 'STUDENT', fullNameAr: 'طالبة', classId: ctx.world.a.classId },
+        headers: { authorization: `Bearer ${ctx.world.superToken}` },
+      });
+      if (res.statusCode !== 201) throw new Error(`fixture student: ${res.statusCode} ${res.body}`);
+      const studentId = res.json().id as number;
+      const { fold } = await currentDay({ sql: ctx.t.db.sql, store: ctx.t.runtime.store }, studentId, { open: true });
+      if (!fold) throw new Error('fixture training day: nothing to serve');
+      return { studentId, dayId: fold.opened.dayId };
+    })();
+    ownDays.set(ctx.world, found);
+  }
+  return found;
+}
 
 /** Training on the staff side: the child's teacher (or a support group's owner), and staff organization-wide. */
 const DAY_READERS = {
@@ -120,18 +155,23 @@ export const trainingRows: MatrixRow[] = [
     expect: authenticated(REFUSED, DAY_READERS),
   },
   {
-    // The day is unknown: a caller who reaches the child meets 404 for the day, the others 403 / 404 as the list.
+    // Own: a real day of a child of the teacher's class (200 for whoever reaches the child). Elsewhere the day is
+    // unknown: a caller who reaches the child meets 404 for the day, the others 403 / 404 as the list.
     route: 'GET /api/practice/students/{studentId}/training-sessions/{trainingSessionId}',
     targets: ['own', 'sameOrg', 'otherOrg', 'missing'],
-    request: async (ctx, target) => ({
-      url: `/api/practice/students/${await studentOf(ctx, target)}/training-sessions/${UNKNOWN_DAY}`,
-    }),
+    request: async (ctx, target) => {
+      if (target === 'own') {
+        const { studentId, dayId } = await ownDay(ctx);
+        return { url: `/api/practice/students/${studentId}/training-sessions/${dayId}` };
+      }
+      return { url: `/api/practice/students/${await studentOf(ctx, target)}/training-sessions/${UNKNOWN_DAY}` };
+    },
     expect: authenticated(REFUSED, {
-      super: 404,
-      admin: 404,
-      teacher: { own: 404, sameOrg: 403, otherOrg: 404, missing: 404 },
-      principal: { own: 404, sameOrg: 403, otherOrg: 404, missing: 404 },
-      manager: 404,
+      super: { own: 200, sameOrg: 404, otherOrg: 404, missing: 404 },
+      admin: { own: 200, sameOrg: 404, otherOrg: 404, missing: 404 },
+      teacher: { own: 200, sameOrg: 403, otherOrg: 404, missing: 404 },
+      principal: { own: 200, sameOrg: 403, otherOrg: 404, missing: 404 },
+      manager: { own: 200, sameOrg: 404, otherOrg: 404, missing: 404 },
     }),
   },
 ];
