@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { client, useTestWorld } from '@qiraa/api/testing';
 import { loadCatalog } from '@qiraa/content';
+import type { StatusToken } from '@qiraa/decisions';
 import { describe, expect, it } from 'vitest';
-import { recommend } from '../testing/decisionFixture';
+import { bundleProgressReactor } from '../projections/bundleProgressReactor';
+import { decideSkillStatus, recommend } from '../testing/decisionFixture';
 import { creditBundleProgress } from './creditBundleProgress';
 
 const { t, w } = useTestWorld();
@@ -41,22 +42,9 @@ async function activatedPair(): Promise<{ members: number[]; bundleId: string; a
   return { members, bundleId: activated.json().bundleId, activatedAt: activated.json().activatedAt };
 }
 
-/**
- * A standing skill-status decision, as decisions' projection stores it (the decisions engine is exercised by
- * its own specs; here only the row BPR-01 reads matters).
- */
-async function decide(studentId: number, subSkillId: string, status: string, decidedAt: string): Promise<string> {
-  const decisionId = randomUUID();
-  await t.db.sql`
-    insert into dec_skill_status (student_id, academic_year, evidence_window, sub_skill_id, status, adr_rule_id,
-      ssr_rule_id, do_not_decide_yet, hold_reason, rule_set_version, evidence, evidence_event_ids, void_event_ids,
-      decision_id, supersedes_decision_id, decided_at, stream_version)
-    values (${studentId}, '2026-2027', 'BOY', ${subSkillId}, ${status}, 'ADR-01', 'SSR-01', false, null, 'v1',
-      '{}'::jsonb, '{}', '{}', ${decisionId}, null, ${decidedAt}, 1)
-    on conflict (student_id, academic_year, evidence_window, sub_skill_id) do update
-      set status = excluded.status, decision_id = excluded.decision_id, decided_at = excluded.decided_at`;
-  return decisionId;
-}
+/** A real SkillStatusDecided of the child (decisions' event, projected as decisions does). */
+const decide = (studentId: number, subSkillId: string, status: StatusToken, decidedAt: string) =>
+  decideSkillStatus(deps(), studentId, w.a.id, { subSkillId, status, decidedAt });
 
 const credits = async (studentId: number) =>
   t.db.sql<{ source_kind: string; n: number }[]>`
@@ -110,5 +98,29 @@ describe('bundle progress credit (BPR-01, BPR-02)', () => {
     // The other member of the cluster earned nothing of this child's evidence.
     expect((await creditBundleProgress(deps(), other)).stepsMet).toEqual([]);
     expect(await credits(other)).toEqual([]);
+  }, 120_000);
+
+  it('is credited by the reactor when a decision meets a step: one credit per step, replays included', async () => {
+    const { members, bundleId, activatedAt } = await activatedPair();
+    const child = members[0]!;
+    const catalog = await loadCatalog(t.db.sql);
+    const steps = catalog.supportBundles.find((b) => b.id === bundleId)!.steps;
+    const subSkillOf = (skillId: string) => catalog.subSkills.find((s) => s.skillId === skillId)!.id;
+    const later = (ms: number) => new Date(Date.parse(activatedAt) + ms).toISOString();
+    for (const [i, step] of steps.entries()) {
+      await decide(child, subSkillOf(step.skillId), 'on_track', later(1000 + i));
+      await t.runtime.projector.catchUp(bundleProgressReactor.name);
+      expect(await credits(child)).toEqual([
+        ...(i === steps.length - 1 ? [{ source_kind: 'bundle_completion', n: 1 }] : []),
+        { source_kind: 'bundle_step_goal_met', n: i + 1 },
+      ]);
+    }
+    // A re-decided step (the same sub-skill again, stronger) wakes the reactor and credits nothing new.
+    await decide(child, subSkillOf(steps[0]!.skillId), 'strong', later(9000));
+    await t.runtime.projector.catchUp(bundleProgressReactor.name);
+    expect(await credits(child)).toEqual([
+      { source_kind: 'bundle_completion', n: 1 },
+      { source_kind: 'bundle_step_goal_met', n: steps.length },
+    ]);
   }, 120_000);
 });
