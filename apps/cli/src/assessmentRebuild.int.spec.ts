@@ -36,16 +36,19 @@ describe('qiraa projections rebuild: the assessment read models', () => {
              count(*) filter (where kind = 'oral_word_list')::int as word_lists
       from asm_attempts`;
     expect(kinds).toEqual({
-      done: 15, // 7 screenings and re-diagnostics of seedDemoAssessment, 8 re-diagnostics of seedDemoParents
+      // 8 screenings of seedDemoAssessment, 8 re-diagnostics of the parents' children and 2 of هند (seedDemoParents),
+      // the grade-1 cluster twin of أحمد (seedDemo.ts): 18.
+      done: 18,
       open: 2,
       window_closed: 1,
       voided_open: 1,
       voids: 3,
       replacements: 1,
-      word_lists: 8,
+      word_lists: 9, // 9 with هند's familiar-words read
     });
     const [sittings] = await db.sql`select count(*)::int as n from asm_sittings`;
-    expect(sittings).toEqual({ n: 10 });
+    // 11 window sittings (هند's included) and 10 re-diagnostics (the parents' 4 children and هند, two each).
+    expect(sittings).toEqual({ n: 21 });
   });
 
   it.each(byName)(

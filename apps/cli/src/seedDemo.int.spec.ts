@@ -76,6 +76,8 @@ const SEEDED: Record<number, Record<string, string[]>> = {
     ريم: ['done', 'in_progress', 'not_started', 'unavailable'],
     محمد: ['stopped', 'not_started', 'not_started', 'unavailable'],
     جود: ['in_progress', 'not_started', 'not_started', 'unavailable'],
+    // The cluster twin of أحمد (seedDemo.ts): the same screening.
+    هند: ['done', 'done', 'done', 'unavailable'],
   },
   2: {
     علي: ['done', 'done', 'done', 'done'],
@@ -114,12 +116,13 @@ describe('qiraa seed-demo', () => {
       { persona: 'MANAGER', scope: 'org', n: 1 },
       { persona: 'PARENT', scope: 'org', n: 3 },
       { persona: 'PRINCIPAL', scope: 'org', n: 1 },
-      { persona: 'STUDENT', scope: 'org', n: 10 },
+      // 11: the sixth grade-1 child (هند, the twin of أحمد's evidence that forms the seed's cluster).
+      { persona: 'STUDENT', scope: 'org', n: 11 },
       { persona: 'TEACHER', scope: 'org', n: 2 },
     ]);
   });
 
-  it('gives each class its own teacher and five students with quickCodes 01-05 and Arabic names', async () => {
+  it('gives each class its own teacher and five students (six in grade 1) with quickCodes 01-0n and Arabic names', async () => {
     const perClass = await db.sql<{ grade: number; teachers: number; codes: string[]; arabic: boolean }[]>`
       select c.grade,
              (select count(*)::int from class_teachers t where t.class_id = c.id) as teachers,
@@ -129,7 +132,8 @@ describe('qiraa seed-demo', () => {
       group by c.id, c.grade order by c.grade`;
     const codes = ['01', '02', '03', '04', '05'];
     expect(perClass).toEqual([
-      { grade: 1, teachers: 1, codes, arabic: true },
+      // Grade 1 has a sixth child (هند, quickCode 06) who forms the seed's cluster with أحمد.
+      { grade: 1, teachers: 1, codes: [...codes, '06'], arabic: true },
       { grade: 2, teachers: 1, codes, arabic: true },
     ]);
     expect(await count(db.sql`select count(distinct teacher_user_id)::int as n from class_teachers`)).toBe(2);
@@ -150,7 +154,7 @@ describe('qiraa seed-demo', () => {
              (select count(*) from gam_badge_awards b where b.student_id = u.id)::int as badges,
              (select count(*) from gam_student_days d where d.student_id = u.id)::int as days
       from users u where u.primary_persona = 'STUDENT'`;
-    expect(perStudent).toHaveLength(10);
+    expect(perStudent).toHaveLength(11); // 11 with هند (the cluster twin)
     for (const s of perStudent) {
       expect(s.events).toBeGreaterThan(0);
       expect(s.xp).toBeGreaterThan(0);
@@ -189,7 +193,7 @@ describe('qiraa seed-demo', () => {
 
   it('opens BOY today and seeds a screening the teacher page of each class shows in every cell status', async () => {
     expect(first.stdout).toMatch(
-      /^Assessment: BOY 2026-2027 open \(\d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d[^)]*\); digital sittings 7 done, 1 in progress, 1 stopped by an early close \(reopened\), 1 voided; 8 oral readings, 8 word-list reads, 3 voids;/m,
+      /^Assessment: BOY 2026-2027 open \(\d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d[^)]*\); digital sittings 8 done, 1 in progress, 1 stopped by an early close \(reopened\), 1 voided; 9 oral readings, 9 word-list reads, 3 voids;/m,
     );
     const classes = await db.sql<{ id: string; grade: number; email: string }[]>`
       select c.id, c.grade, u.email from classes c
@@ -222,7 +226,8 @@ describe('qiraa seed-demo', () => {
       );
       expect(statuses, `grade ${page.grade}`).toEqual(SEEDED[page.grade]);
       for (const s of page.students) for (const c of PAGE_CELLS) seen.add(s.cells[c]!.status);
-      expect(page.summary.complete.digital).toBe(page.grade === 1 ? 3 : 4);
+      // Grade 1: 4 with هند (the cluster twin), who sits the window like أحمد.
+      expect(page.summary.complete.digital).toBe(page.grade === 1 ? 4 : 4);
     }
     expect([...seen].sort()).toEqual([...CELL_STATUSES].sort());
 
@@ -516,6 +521,14 @@ describe('qiraa seed-demo', () => {
     expect(gens).toHaveLength(2);
     expect(gens.every((g) => g.rule_set_version === 'v1')).toBe(true);
     expect(first.stdout).toMatch(/Clusters \(POST \/api\/cluster\/recompute\/\{classId\}, rule set v1\): /);
+    // A real cluster from real evidence: هند answers the screening and re-diagnostics as أحمد does (seedDemo.ts).
+    const clusters = await db.sql<{ class_id: string; cluster_key: string; names: string[] }[]>`
+      select g.class_id, m.cluster_key, array_agg(u.full_name_ar order by u.full_name_ar) as names
+      from clu_members m join clu_generations g using (generation_id) join users u on u.id = m.student_id
+      group by 1, 2`;
+    expect(clusters).toHaveLength(1);
+    expect(clusters[0]!.names.length).toBeGreaterThanOrEqual(2);
+    expect(clusters[0]!.names).toEqual(expect.arrayContaining(['أحمد العبادي', 'هند العتوم']));
   });
 
   it('has operational session blueprints and one delivered session, online and printed (docs/sessions.md)', async () => {
@@ -528,7 +541,7 @@ describe('qiraa seed-demo', () => {
       where (medium = 'online' and online_queued_at is not null) or (medium = 'printable' and pdf_sha256 is not null)
       group by medium order by medium`;
     expect(media).toEqual([
-      { medium: 'online', n: 3 },
+      { medium: 'online', n: 4 }, // 4: هند, the grade-1 cluster twin, is a recipient too
       { medium: 'printable', n: 2 },
     ]);
     expect(first.stdout).toMatch(/Sessions: 6 operational blueprints/);

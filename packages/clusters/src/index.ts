@@ -1,6 +1,13 @@
 export { type Activation, type BulkActivateBody, bulkActivate } from './commands/bulkActivate';
 export { type ClusterClass, classForRecompute } from './commands/classOf';
 export {
+  type BundleProgress,
+  completionEngineEventId,
+  creditBundleProgress,
+  type StepGoalMet,
+  stepEngineEventId,
+} from './commands/creditBundleProgress';
+export {
   type ClusterDeps,
   type Generation,
   minClusterSizeOf,
@@ -20,4 +27,5 @@ export { decisionsInputs } from './inputs/decisionsInputs';
 export type { ClusterInputsPort, StudentClusterInput, TierEvidence } from './inputs/port';
 export { CLUSTERS_PROJECTIONS } from './projections';
 export { previewOf } from './queries/previewOf';
+export { BUNDLE_PROGRESS_RULES } from './rules/bundleProgressRules';
 export { CLUSTER_RULE_SETS, CURRENT_CLUSTER_RULE_SET, MERGE_L1_L2 } from './rules/ruleSet';

@@ -33,13 +33,17 @@ const ACADEMIC_YEAR = '2026-2027';
 
 type Adult = Exclude<NewUser, { primaryPersona: 'STUDENT' }>;
 
-/** Two classes, five children each; siblings share a family name and a parent. */
+/**
+ * Two classes, five children each, and a sixth grade-1 child (هند) who answers the screening as أحمد does, so
+ * the two share a clusterKey and the seed forms a real cluster (docs/clusters.md); siblings share a family name
+ * and a parent.
+ */
 const CLASSES = [
   {
     name: 'الصف الأول أ',
     grade: 1,
     teacher: { email: `teacher1@${DOMAIN}`, fullNameAr: 'ليلى العمري' },
-    students: ['سارة الشريف', 'أحمد العبادي', 'ريم القيسي', 'محمد الرفاعي', 'جود المومني'],
+    students: ['سارة الشريف', 'أحمد العبادي', 'ريم القيسي', 'محمد الرفاعي', 'جود المومني', 'هند العتوم'],
   },
   {
     name: 'الصف الثاني أ',
@@ -60,6 +64,7 @@ const GENDER: Readonly<Record<string, StudentGender>> = {
   'زيد الطراونة': 'male',
   'لين المجالي': 'female',
   'كرم البطاينة': 'male',
+  'هند العتوم': 'female',
 };
 
 /** Each parent and the children (by name) they are linked to. */
@@ -244,6 +249,11 @@ export async function seedDemoCommand(): Promise<void> {
       // The parents' children sit two re-diagnostics: a full BOY profile, so the parent portal shows suggestions.
       const parentChildren = PARENTS.flatMap((p) => p.children.map((c) => studentIds.get(c)!));
       const profiled = assessment ? await seedDemoParents({ sql, store }, parentChildren) : 0;
+      // هند sits the same two re-diagnostics as أحمد, answering as he does: the same profile, the same cluster.
+      if (assessment) {
+        const twinOf = parentChildren.indexOf(studentIds.get('أحمد العبادي')!);
+        await seedDemoParents({ sql, store }, [studentIds.get('هند العتوم')!], { answersAs: twinOf });
+      }
       // Progress monitoring of two grade-2 children without a screening reading of their own (كرم, لين): weekly
       // probes over the past weeks; then every child decided, and the alert sent to their teacher.
       const monitoringChild = (fullNameAr: string): MonitoringChild => {

@@ -59,6 +59,8 @@ interface Scenario {
   reread?: number;
   familiar?: 'done' | 'voided';
   pseudo?: 'done' | 'voided';
+  /** Answer and read exactly as the child at this index of the class does (the same evidence, so one cluster). */
+  answersAs?: number;
 }
 
 /** Per class of the seed (grade 1, then grade 2), per child in the seed's order. */
@@ -69,6 +71,7 @@ const SCENARIOS: readonly (readonly Scenario[])[] = [
     { skill: 0.4, digital: 'done', text: 'in_progress' },
     { skill: 0.5, digital: 'stopped' },
     { skill: 0.7, digital: 'in_progress' },
+    { skill: 0.6, digital: 'done', text: 'done', familiar: 'done', answersAs: 1 },
   ],
   [
     { skill: 0.8, digital: 'done', text: 'done', familiar: 'done', pseudo: 'done' },
@@ -152,7 +155,12 @@ export async function seedDemoAssessment(
     voids: 0,
   };
   const children = input.classes.flatMap((cls, c) =>
-    cls.studentIds.map((studentId, i) => ({ cls, studentId, child: c * 10 + i, scenario: SCENARIOS[c]?.[i] })),
+    cls.studentIds.map((studentId, i) => ({
+      cls,
+      studentId,
+      child: c * 10 + (SCENARIOS[c]?.[i]?.answersAs ?? i),
+      scenario: SCENARIOS[c]?.[i],
+    })),
   );
 
   // First the sitting the early close stops: the close stops every open sitting of the window.

@@ -14,9 +14,15 @@ const RE_DIAGNOSTICS = 2;
  * and at-home suggestions instead of the safe halt. A child whose window sitting is not done is left as it is.
  * Returns how many children have an active profile.
  */
-export async function seedDemoParents(deps: Deps, childIds: readonly number[]): Promise<number> {
+export async function seedDemoParents(
+  deps: Deps,
+  childIds: readonly number[],
+  options: { answersAs?: number } = {},
+): Promise<number> {
   let active = 0;
-  for (const [child, studentId] of childIds.entries()) {
+  for (const [index, studentId] of childIds.entries()) {
+    // `answersAs`: the miss pattern of that child of the parents' list (a twin of its evidence).
+    const child = options.answersAs ?? index;
     for (let n = 0; n < RE_DIAGNOSTICS; n++) {
       const started = await startSitting(deps, { studentId, mode: 're_diagnostic' }).catch(() => null);
       if (started?.kind !== 'started') break;

@@ -1,5 +1,6 @@
 import { assignmentsProjection } from './assignmentsProjection';
+import { bundleProgressReactor } from './bundleProgressReactor';
 import { generationsProjection } from './generationsProjection';
 
-export { assignmentsProjection, generationsProjection };
-export const CLUSTERS_PROJECTIONS = [generationsProjection, assignmentsProjection] as const;
+export { assignmentsProjection, bundleProgressReactor, generationsProjection };
+export const CLUSTERS_PROJECTIONS = [generationsProjection, assignmentsProjection, bundleProgressReactor] as const;

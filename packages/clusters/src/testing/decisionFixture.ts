@@ -12,6 +12,10 @@ import {
   profileProjection,
   REGRESSION_ALERT_RAISED,
   type ScaffoldTier,
+  SKILL_STATUS_DECIDED,
+  type SkillStatusDecided,
+  type StatusToken,
+  skillStatusProjection,
   streams,
 } from '@qiraa/decisions';
 import type { EventStore } from '@qiraa/eventstore';
@@ -125,4 +129,54 @@ export async function openAcuteRegression(deps: Deps, studentId: number, organiz
     await applyInline(uow, monitoringProjection, result.events);
   });
   return alertId;
+}
+
+/**
+ * A skill-status decision (decisions' own SkillStatusDecided) on one sub-skill, appended and projected the way
+ * decisions does: what bundle progress (BPR-01) reads and its reactor wakes on. Returns the decision id.
+ */
+export async function decideSkillStatus(
+  deps: Deps,
+  studentId: number,
+  organizationId: string,
+  d: { subSkillId: string; status: StatusToken; decidedAt: string },
+): Promise<string> {
+  const decisionId = randomUUID();
+  const data: SkillStatusDecided = {
+    academicYear: '2026-2027',
+    window: 'BOY',
+    subSkillId: d.subSkillId,
+    status: d.status,
+    adrRuleId: 'ADR-01',
+    ssrRuleId: 'SSR-01',
+    doNotDecideYet: false,
+    holdReason: null,
+    ruleSetVersion: 'v1',
+    evidenceEventIds: [],
+    voidEventIds: [],
+    evidence: {
+      items: { answered: 0, correct: 0, percent: null, token: null },
+      measures: [],
+      reads: [],
+      oralToken: null,
+      voidedAttempts: 0,
+      provisional: false,
+    },
+    decisionId,
+    studentId,
+    organizationId,
+    supersedesDecisionId: null,
+    decidedAt: d.decidedAt,
+    mastery: null,
+  };
+  await inTransaction(deps.sql, async (uow) => {
+    const result = await deps.store.append(
+      streams.decision(studentId),
+      [{ eventId: decisionId, type: SKILL_STATUS_DECIDED, data }],
+      { expected: 'any', uow },
+    );
+    if (result.kind !== 'appended') throw new Error(`fixture skill status: ${result.kind}`);
+    await applyInline(uow, skillStatusProjection, result.events);
+  });
+  return decisionId;
 }
