@@ -22,6 +22,14 @@ export const daysProjection = defineProjection({
     const days = sql(table('trn_days'));
     const answersT = sql(table('trn_answers'));
     const stepsT = sql(table('trn_support_steps'));
+    const ended = eventsOfType<TrainingDayEnded>(events, TRAINING_DAY_ENDED).map((e) => ({
+      day_id: e.data.dayId,
+      end_reason: e.data.endReason,
+      ended_at: e.data.at,
+    }));
+    // A day opened and ended in the same batch is inserted ended: at most one open day per student is a unique
+    // index, and a rebuild's batch holds many ended days of one student.
+    const endOf = new Map(ended.map((x) => [x.day_id, x]));
     const opened = eventsOfType<TrainingDayOpened>(events, TRAINING_DAY_OPENED).map((e) => {
       const d = e.data;
       return {
@@ -39,19 +47,23 @@ export const daysProjection = defineProjection({
           .map((x) => ({ skillId: x.skillId, level: x.level, levelId: x.levelId, measureCode: x.measureCode })),
         exit_planned: d.exit ? 1 : 0,
         opened_at: d.openedAt,
+        ended_at: endOf.get(d.dayId)?.ended_at ?? null,
+        end_reason: endOf.get(d.dayId)?.end_reason ?? null,
         stream_version: e.streamVersion.toString(),
       };
     });
     if (opened.length > 0) {
       await sql`
         insert into ${days} (day_id, student_id, organization_id, school_day, time_zone, academic_year, leveled,
-          planned_exercises, questions_per_exercise, targets, exit_planned, opened_at, stream_version)
+          planned_exercises, questions_per_exercise, targets, exit_planned, opened_at, ended_at, end_reason,
+          stream_version)
         select r.day_id, r.student_id, r.organization_id, r.school_day, r.time_zone, r.academic_year, r.leveled,
-               r.planned_exercises, r.questions_per_exercise, r.targets, r.exit_planned, r.opened_at, r.stream_version
+               r.planned_exercises, r.questions_per_exercise, r.targets, r.exit_planned, r.opened_at, r.ended_at,
+               r.end_reason, r.stream_version
         from jsonb_to_recordset(${sql.json(opened as never)}) as r(day_id uuid, student_id bigint,
           organization_id text, school_day date, time_zone text, academic_year text, leveled boolean,
           planned_exercises smallint, questions_per_exercise smallint, targets jsonb, exit_planned smallint,
-          opened_at timestamptz, stream_version bigint)
+          opened_at timestamptz, ended_at timestamptz, end_reason text, stream_version bigint)
         on conflict (day_id) do nothing`;
     }
     const answers = eventsOfType<PracticeAnswerRecorded>(events, PRACTICE_ANSWER_RECORDED).map((e) => {
@@ -115,11 +127,6 @@ export const daysProjection = defineProjection({
           prompt_id text, fired_at timestamptz)
         on conflict (step_id) do nothing`;
     }
-    const ended = eventsOfType<TrainingDayEnded>(events, TRAINING_DAY_ENDED).map((e) => ({
-      day_id: e.data.dayId,
-      end_reason: e.data.endReason,
-      ended_at: e.data.at,
-    }));
     if (ended.length > 0) {
       await sql`
         update ${days} d set ended_at = r.ended_at, end_reason = r.end_reason
