@@ -27,6 +27,8 @@ async function notify(deps: { sql: Sql; store: EventStore }, e: RecordedEvent): 
         kind,
         payload: await payloadOf(deps.sql, facts, c.class_id),
         sourceEntity: { sourceEntityType: TRAINING_SOURCE_ENTITY_TYPE, sourceEntityId: d.alertId },
+        // A crash between the fan-out and the ledger write re-sends nothing: the same alert and class.
+        dedupeKey: `${e.eventId}:${c.class_id}`,
       });
       outcome = result.outcome;
     } catch {
