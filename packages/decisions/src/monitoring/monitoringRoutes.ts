@@ -1,20 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, permissionDenied } from '@qiraa/http-kit';
-import { callerOf, type Permission, reachOr404, type StudentReach, studentReach } from '@qiraa/identity';
+import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
+import { requireStaffReach, staffReadConfig } from '../routes/staffReach';
 import { StudentIdParams, security } from '../schemas';
 import { monitoringOf } from './monitoringOf';
 import { MonitoringQuery, MonitoringResponse } from './monitoringSchemas';
-
-/** The same readers as the skill status: staff who reach the child, never a parent or the child. */
-const STAFF_READERS: readonly Permission[] = [
-  'SUPER_ADMIN',
-  'MANAGE_ORG',
-  'VIEW_OWN_CLASSES',
-  'VIEW_SCHOOL',
-  'VIEW_ORGANIZATION',
-];
-const STAFF_REACH: readonly StudentReach[] = ['super', 'admin', 'teacher', 'principal', 'manager'];
 
 /** GET /api/sse/students/{id}/monitoring (docs/decisions-monitoring.md). */
 export const monitoringRoutes =
@@ -24,10 +14,7 @@ export const monitoringRoutes =
     app.get(
       '/sse/students/:id/monitoring',
       {
-        config: {
-          anyPermission: STAFF_READERS,
-          target: async (request) => reachOr404(sql, request, 'student', (request.params as { id: number }).id),
-        },
+        config: staffReadConfig(sql),
         schema: {
           tags: ['decisions'],
           summary: 'A student’s progress monitoring: oral-reading fluency against the goal line',
@@ -46,10 +33,7 @@ export const monitoringRoutes =
         },
       },
       async (request) => {
-        const reached = await studentReach(sql, callerOf(request), request.params.id);
-        if (!reached.reach || !STAFF_REACH.includes(reached.reach)) {
-          throw permissionDenied('staff who reach the child read its progress monitoring');
-        }
+        await requireStaffReach(sql, request, 'progress monitoring');
         return monitoringOf(sql, request.params.id, request.query);
       },
     );

@@ -1,21 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, permissionDenied } from '@qiraa/http-kit';
-import { callerOf, type Permission, reachOr404, type StudentReach, studentReach } from '@qiraa/identity';
+import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import type { FastifyRequest } from 'fastify';
+import { requireStaffReach, staffReadConfig } from '../routes/staffReach';
 import { StudentIdParams, security } from '../schemas';
 import { profileOf, profileWindowsOf, recommendationOf } from './profileOf';
 import { ProfileQuery, ProfileResponse, RecommendationResponse } from './profileSchemas';
-
-/** The same readers as the skill status: staff who reach the child, never a parent or the child. */
-const STAFF_READERS: readonly Permission[] = [
-  'SUPER_ADMIN',
-  'MANAGE_ORG',
-  'VIEW_OWN_CLASSES',
-  'VIEW_SCHOOL',
-  'VIEW_ORGANIZATION',
-];
-const STAFF_REACH: readonly StudentReach[] = ['super', 'admin', 'teacher', 'principal', 'manager'];
 
 const WHO =
   'Staff who reach the child (as for the skill status): a teacher of one of the child’s classes, the school’s ' +
@@ -28,17 +18,8 @@ export const profileRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
     const { sql } = deps;
-    const config = {
-      anyPermission: STAFF_READERS,
-      target: async (request: FastifyRequest) =>
-        reachOr404(sql, request, 'student', (request.params as { id: number }).id),
-    };
-    const staffOnly = async (request: FastifyRequest, what: string) => {
-      const reached = await studentReach(sql, callerOf(request), (request.params as { id: number }).id);
-      if (!reached.reach || !STAFF_REACH.includes(reached.reach)) {
-        throw permissionDenied(`staff who reach the child read its ${what}`);
-      }
-    };
+    const config = staffReadConfig(sql);
+    const staffOnly = (request: FastifyRequest, what: string) => requireStaffReach(sql, request, what);
     app.get(
       '/sse/students/:id/profile',
       {

@@ -1,21 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, permissionDenied } from '@qiraa/http-kit';
-import { callerOf, type Permission, reachOr404, type StudentReach, studentReach } from '@qiraa/identity';
+import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { skillStatusOf } from '../queries/skillStatusOf';
 import { SkillStatusQuery, SkillStatusResponse, StudentIdParams, security } from '../schemas';
+import { requireStaffReach, staffReadConfig } from './staffReach';
 
 const tags = ['decisions'];
-
-/** Who reads a child's skill status: staff, as for the child's other staff views (never a parent or the child). */
-const STAFF_READERS: readonly Permission[] = [
-  'SUPER_ADMIN',
-  'MANAGE_ORG',
-  'VIEW_OWN_CLASSES',
-  'VIEW_SCHOOL',
-  'VIEW_ORGANIZATION',
-];
-const STAFF_REACH: readonly StudentReach[] = ['super', 'admin', 'teacher', 'principal', 'manager'];
 
 /** GET /api/sse/students/{id}/skill-status (docs/decisions.md). */
 export const skillStatusRoutes =
@@ -25,10 +15,7 @@ export const skillStatusRoutes =
     app.get(
       '/sse/students/:id/skill-status',
       {
-        config: {
-          anyPermission: STAFF_READERS,
-          target: async (request) => reachOr404(sql, request, 'student', (request.params as { id: number }).id),
-        },
+        config: staffReadConfig(sql),
         schema: {
           tags,
           summary: 'A student’s skill status per sub-skill for one screening window',
@@ -52,10 +39,7 @@ export const skillStatusRoutes =
         },
       },
       async (request) => {
-        const reached = await studentReach(sql, callerOf(request), request.params.id);
-        if (!reached.reach || !STAFF_REACH.includes(reached.reach)) {
-          throw permissionDenied('staff who reach the child read its skill status');
-        }
+        await requireStaffReach(sql, request, 'skill status');
         return skillStatusOf(sql, request.params.id, request.query);
       },
     );
