@@ -10,7 +10,7 @@ export default defineWorkspace([
   {
     test: {
       name: 'unit',
-      include: ['packages/*/src/**/*.unit.spec.ts', 'apps/*/src/**/*.unit.spec.ts'],
+      include: ['packages/*/src/**/*.unit.spec.ts', 'apps/*/src/**/*.unit.spec.ts', 'scripts/**/*.unit.spec.ts'],
     },
   },
   {
@@ -18,6 +18,10 @@ export default defineWorkspace([
       name: 'int',
       include: ['packages/*/src/**/*.int.spec.ts', 'apps/*/src/**/*.int.spec.ts'],
       globalSetup: ['packages/db/src/testing/globalSetup.ts', 'packages/db/src/testing/cliBundle.ts'],
+      // Each file has its own database and app already; sharing a worker's loaded modules across files saves
+      // evaluating the whole module graph (fastify, bullmq, the gRPC client, every context) once per file,
+      // which was about three quarters of the suite's CPU.
+      isolate: false,
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },

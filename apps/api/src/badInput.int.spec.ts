@@ -1,5 +1,5 @@
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { client, useTestWorld } from './testing';
 
 /**
  * Inputs an outside fuzzer found answering 500 (issue 10), sent to real routes of several contexts. Each must
@@ -112,9 +112,11 @@ describe('a NUL character (U+0000) is refused at validation, naming the field', 
   it('and so is a lone UTF-16 surrogate, which jsonb refuses and text would turn into U+FFFD', async () => {
     const res = await orgAdmin().post(`/api/classes/${w.a.classId}/students`, { fullNameAr: 'طالب\ud800' });
     expectRefused(res, 422, 'VALIDATION_ERROR', 'fullNameAr');
-    expect(res.json().details).toEqual([
-      { field: 'fullNameAr', issue: 'must be well-formed Unicode (no lone surrogate)' },
-    ]);
+    // The name rule (PersonName: letters and marks) refuses it too; the surrogate is named either way.
+    expect(res.json().details).toContainEqual({
+      field: 'fullNameAr',
+      issue: 'must be well-formed Unicode (no lone surrogate)',
+    });
   });
 
   it('in path parameters and query strings without a pattern', async () => {

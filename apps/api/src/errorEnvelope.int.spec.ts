@@ -1,9 +1,10 @@
 import { connect } from 'node:net';
+import { useTestApp } from '@qiraa/app/testing';
+import { inTransaction } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import { defineContext } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from './testing/useTestWorld';
 
 /** Routes that exist only in this spec, to drive every branch of the error mapper through real HTTP. */
 const probe = defineContext({
@@ -42,7 +43,7 @@ const probe = defineContext({
       return deps.sql`select (${value}::text)::date as day`;
     });
     app.get('/probe/db/duplicate', { config: { public: true } }, async () =>
-      deps.sql.begin(async (tx) => {
+      inTransaction(deps.sql, async ({ sql: tx }) => {
         await tx`create temp table probe_once (id int primary key) on commit drop`;
         await tx`insert into probe_once values (1), (1)`;
       }),

@@ -1,2 +1,2 @@
-export { type AppRuntime, type BuildOptions, buildApp } from './buildApp';
+export { type AppRuntime, type BuildOptions, buildApp } from '@qiraa/app';
 export { openapiDocument, serializeOpenapi } from './openapiDocument';

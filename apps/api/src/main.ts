@@ -1,15 +1,17 @@
-import { describeStartup, loadConfig, openRuntime, processLifecycle } from '@qiraa/runtime';
+import { buildApp } from '@qiraa/app';
+import { describeStartup, loadConfig, openRuntime, processLifecycle, startProjectorWithin } from '@qiraa/runtime';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { buildApp } from './buildApp';
+import { DRAIN_MS, drainWithin } from './drain';
 import { assertPortFree, listen } from './listen';
 
-// Installed first: a stop requested while PostgreSQL starts still stops it once start-up settles.
+// Installed first: a stop during start-up stops at once, after letting an embedded PostgreSQL finish starting.
 let app: FastifyInstance | undefined;
 const bootLog = pino({ level: process.env.LOG_LEVEL || 'info' });
 const life = processLifecycle({
   name: 'qiraa',
-  graceMs: 15_000,
+  // The drain (10 s), then the pool (5 s) and the embedded PostgreSQL's stop.
+  graceMs: 25_000,
   log: (fields, message) => (app?.log ?? bootLog).info(fields, message),
 });
 
@@ -18,17 +20,27 @@ try {
   await assertPortFree(config.host, config.port);
   const runtime = await openRuntime(config, {
     role: 'api',
+    holdStop: life.hold,
     log: (line) => {
       if (config.logLevel === 'debug' || config.logLevel === 'trace') process.stderr.write(`${line}\n`);
     },
+    // A failed projection run is an operator's business at any LOG_LEVEL (issue 23: it was debug-only).
+    logError: (line) => (app?.log ?? bootLog).error(line),
   });
   life.onStop(() => runtime.close());
-  app = await buildApp(runtime, { logLevel: config.logLevel, trustProxy: config.trustProxy });
+  app = await buildApp(runtime, {
+    logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
+    metricsToken: config.metricsToken,
+  });
   const started = app;
-  life.onStop(() => started.close());
+  life.onStop(() => drainWithin(started, DRAIN_MS));
   const database = describeStartup(runtime);
   app.log.info(database.fields, database.message);
-  await runtime.projector.start();
+  await startProjectorWithin(runtime.projector, config.redisUrl);
+  // Catches up at once: a tick missed while the service was down runs within seconds of start.
+  await runtime.scheduler.start();
+  await runtime.reactor.start();
   await listen(app, config.host, config.port);
   app.log.info(
     { database: runtime.database.kind, eventStore: runtime.store.adapter, projections: runtime.projector.mode },

@@ -1,8 +1,9 @@
+import { buildApp } from '@qiraa/app';
 import { connect } from '@qiraa/db';
 import { postgresEventStore } from '@qiraa/eventstore';
+import { systemClock } from '@qiraa/kernel';
 import { inProcessProjector } from '@qiraa/projections';
 import { allProjections, contexts } from '@qiraa/runtime';
-import { buildApp } from './buildApp';
 
 /**
  * The OpenAPI document, built from the route schemas without touching a database: postgres.js connects
@@ -19,7 +20,14 @@ export async function openapiDocument(): Promise<Record<string, unknown>> {
       projector,
       contexts,
       readiness: [],
-      deps: { sql, store, projector, nodeEnv: 'openapi', jwtSecret: 'openapi-document-has-no-tokens-to-sign-0000' },
+      deps: {
+        sql,
+        store,
+        projector,
+        nodeEnv: 'openapi',
+        clock: systemClock,
+        jwtSecret: 'openapi-document-has-no-tokens-to-sign-0000',
+      },
     },
     { logLevel: 'silent' },
   );

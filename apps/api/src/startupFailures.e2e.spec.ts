@@ -82,6 +82,24 @@ describe('start-up failures explain themselves', () => {
     expect(existsSync(path.join(dataDir, 'pg'))).toBe(false);
   });
 
+  it('QIRAA_CLOCK_SHIFT_DAYS with NODE_ENV=production (every other production setting valid)', async () => {
+    const run = await runEntry(
+      API,
+      env({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48), QIRAA_CLOCK_SHIFT_DAYS: '21' }),
+    );
+    expectOneLine(
+      run,
+      'qiraa',
+      /^qiraa: QIRAA_CLOCK_SHIFT_DAYS .*tests and demos only; unset it when NODE_ENV=production/,
+    );
+    expect(existsSync(path.join(dataDir, 'pg'))).toBe(false);
+  });
+
+  it('QIRAA_CLOCK_SHIFT_DAYS that is not a whole number of days', async () => {
+    const run = await runEntry(API, env({ QIRAA_CLOCK_SHIFT_DAYS: '1.5' }));
+    expectOneLine(run, 'qiraa', /^qiraa: QIRAA_CLOCK_SHIFT_DAYS must be a whole number of days .*got "1\.5"/);
+  });
+
   it.skipIf(process.getuid?.() !== 0)('a DATA_DIR the postgres user cannot enter (running as root)', async () => {
     const closed = path.join(dir, 'private');
     await mkdir(closed, { mode: 0o700 });

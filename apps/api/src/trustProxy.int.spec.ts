@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
+import type { TestApp } from '@qiraa/app/testing';
+import { useTestApp } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
-import type { TestApp } from './testing';
-import { useTestApp } from './testing';
 
 const behindProxy = useTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
 const direct = useTestApp();

@@ -1,5 +1,6 @@
-import { connect, migrateOrThrow } from '@qiraa/db';
+import { connect, enableWriteCombiner, migrateOrThrow } from '@qiraa/db';
 import { postgresEventStore } from '@qiraa/eventstore';
+import { loadConfig } from '@qiraa/runtime';
 import { readArgs } from './args';
 import { benchProjection, seedAuditEvents } from './catchUpBench';
 import { type Contender, compareWriters } from './compareWriters';
@@ -58,6 +59,10 @@ async function main(): Promise<void> {
     console.log(`migrations: ${applied.join(', ')}`);
 
     const store = postgresEventStore(sql);
+    // WRITE_COMBINE_MS=2 npm run bench:eventstore: the store's appends share commits (writeCombiner.ts).
+    const combine = loadConfig().writeCombine;
+    if (combine) enableWriteCombiner(sql, combine);
+    console.log(`event store appends: ${combine ? `combined (${JSON.stringify(combine)})` : 'one commit each'}`);
     const peer = emmettPeer(db.url, args.writers + 2);
     closePeer = () => peer.close();
     const insertRaw = rawInserter(sql);
@@ -65,7 +70,7 @@ async function main(): Promise<void> {
       {
         name: 'event store',
         op: async (e) => {
-          const result = await store.append(e.streamId, [e], { expected: 'any' });
+          const result = await store.append(e.streamId, [e], { expected: 'any', combine: combine !== null });
           if (result.kind !== 'appended') throw new Error(`append ${e.eventId}: ${result.kind}`);
         },
       },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Sql } from '@qiraa/db';
 import type { ProbeEvent } from './workload';
 
@@ -17,10 +18,13 @@ export function rawInserter(sql: Sql) {
   return async (event: ProbeEvent) => {
     const version = (versions.get(event.streamId) ?? 0n) + 1n;
     versions.set(event.streamId, version);
+    const data = JSON.stringify(event.data);
+    // es_events.hash is not null since migration 0044: the row carries a sha256 as the store's rows do.
+    const hash = createHash('sha256').update(data).digest();
     await sql`
-      insert into bench_raw_events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
+      insert into bench_raw_events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata, hash)
       values (${event.streamId}, ${version}, ${event.eventId}::uuid, ${event.type}, 1,
-              ${JSON.stringify(event.data)}::jsonb, ${JSON.stringify(event.metadata)}::jsonb)`;
+              ${data}::jsonb, ${JSON.stringify(event.metadata)}::jsonb, ${hash})`;
   };
 }
 

@@ -32,11 +32,36 @@ describe('qiraa CLI', () => {
     expect(run.stdout).toMatch(/^up to date \(\d+ applied\)/);
   });
 
-  it('projections status shows the lag of a projection that has not run', async () => {
-    const run = await runCli(['projections', 'status', '--json'], env);
+  it('projections status shows the lag of a projection that has not run, in events and seconds, as a plain table', async () => {
+    const run = await runCli(['projections', 'status'], env);
     expect(run.code).toBe(0);
-    const [audit] = JSON.parse(run.stdout);
-    expect(audit).toMatchObject({ name: 'audit_log', version: 1, lag: EVENTS, checkpoint: null });
+    const lines = run.stdout.trimEnd().split('\n');
+    const [header, rule] = lines;
+    const audit = lines.find((line) => line.startsWith('audit_log '));
+    const head = lines.at(-1);
+    expect(header!.split(/\s{2,}/)).toEqual([
+      'projection',
+      'version',
+      'state',
+      'lag',
+      'lag (s)',
+      'applied',
+      'checkpoint',
+      'updated at',
+    ]);
+    expect(rule).toMatch(/^[- ]+$/);
+    // The oldest of the 25 waiting events was appended before the command started: its age is above 0.
+    const [name, version, state, lag, lagSeconds, applied, checkpoint] = audit!.split(/\s{2,}/);
+    expect({ name, version, state, lag, applied, checkpoint }).toEqual({
+      name: 'audit_log',
+      version: '1',
+      state: 'behind',
+      lag: String(EVENTS),
+      applied: '0',
+      checkpoint: '(start)',
+    });
+    expect(Number(lagSeconds)).toBeGreaterThan(0);
+    expect(head).toMatch(/^log head: \d+/);
   });
 
   it('projections rebuild replays the audit streams into audit_log with a progress bar', async () => {
@@ -47,7 +72,7 @@ describe('qiraa CLI', () => {
     const [row] = await db.sql`select count(*)::int as n, count(distinct actor_user_id)::int as actors from audit_log`;
     expect(row).toEqual({ n: EVENTS, actors: EVENTS });
     const status = JSON.parse((await runCli(['projections', 'status', '--json'], env)).stdout);
-    expect(status[0]).toMatchObject({ lag: 0, storedVersion: 1, eventsApplied: EVENTS });
+    expect(status[0]).toMatchObject({ lag: 0, lagSeconds: 0, storedVersion: 1, eventsApplied: EVENTS });
     expect(status[0].checkpoint).toBe(status[0].head);
   });
 

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildWorld, client, createTestApp } from '@qiraa/api/testing';
+import { buildWorld, client, createTestApp } from '@qiraa/app/testing';
 import { type ImportBodyInput, importContent } from '@qiraa/content';
 import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
 import { reloadLanguageSafety } from '@qiraa/language-safety';
@@ -348,9 +348,9 @@ describe('qiraa content import (refusals)', () => {
     expect(never).toEqual({ n: 0 });
   }, 60_000);
 
-  it('answers a folder without a manifest with exit 2', async () => {
+  it('answers a folder without a manifest with exit 1 (a failure; 2 is for usage errors)', async () => {
     const run = await runCli(['content', 'import', path.join(dir, 'nowhere')], env);
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/cannot read .*manifest\.json/);
   });
 });

@@ -1,4 +1,4 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { startSitting } from '@qiraa/assessment/testing';
 import { recomputeSkillStatus } from '@qiraa/decisions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -39,12 +39,12 @@ describe('qiraa decisions replay', () => {
     expect(one.stdout).toContain('students checked: 1\nwith drift: 0\n');
   }, 120_000);
 
-  it('refuses bad usage with exit code 2', async () => {
+  it('refuses bad usage with exit code 2, and an unknown student (a failure, not a usage error) with exit code 1', async () => {
     expect((await runCli(['decisions', 'replay'], env)).code).toBe(2);
     expect((await runCli(['decisions', 'replay', '--all', '--student', '1'], env)).code).toBe(2);
     expect((await runCli(['decisions', 'replay', '--student', 'x'], env)).code).toBe(2);
     const unknown = await runCli(['decisions', 'replay', '--student', '987654321'], env);
-    expect(unknown.code).toBe(2);
+    expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/no student 987654321/);
   }, 120_000);
 

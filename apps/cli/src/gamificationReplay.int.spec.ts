@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './testing/runCli';
 
@@ -26,7 +26,8 @@ beforeAll(async () => {
   students = row!.n;
 }, 120_000);
 
-describe('qiraa gamification replay', () => {
+// Each test runs the CLI several times, a process each (seconds apiece on a loaded 2-core machine).
+describe('qiraa gamification replay', { timeout: 180_000 }, () => {
   it('exits 0 with a summary and a progress bar when nothing drifted', async () => {
     const run = await runCli(['gamification', 'replay', '--all'], env);
     expect(run.stderr).toMatch(new RegExp(`replay \\[[█░]+\\] 100% \\| ${students}/${students} students`));
@@ -39,13 +40,13 @@ describe('qiraa gamification replay', () => {
     expect(one.stdout).toContain('students checked: 1\nwith drift: 0\n');
   });
 
-  it('refuses bad usage with exit code 2', async () => {
+  it('refuses bad usage with exit code 2, and an unknown student (a failure, not a usage error) with exit code 1', async () => {
     expect((await runCli(['gamification', 'replay'], env)).code).toBe(2);
     expect((await runCli(['gamification', 'replay', '--all', '--student', '1'], env)).code).toBe(2);
     expect((await runCli(['gamification', 'replay', '--student', 'x'], env)).code).toBe(2);
     expect((await runCli(['gamification', 'replay', '--all', '--as-of', 'yesterday'], env)).code).toBe(2);
     const unknown = await runCli(['gamification', 'replay', '--student', '987654321'], env);
-    expect(unknown.code).toBe(2);
+    expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/no student 987654321/);
   });
 

@@ -1,12 +1,19 @@
 import { failureLine, STOP_SIGNALS } from '@qiraa/runtime';
 import { CommanderError } from 'commander';
 import { CliError } from './cliError';
+import { interruptClaimed } from './interrupt';
 import { buildProgram } from './program';
 
 // Killed by a signal, node skips its `exit` hooks and an embedded PostgreSQL this command started would be
 // left running; exiting instead runs them (the shell convention: 128 + the signal number).
 const SIGNAL_NUMBERS: Record<(typeof STOP_SIGNALS)[number], number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
-for (const signal of STOP_SIGNALS) process.once(signal, () => process.exit(128 + SIGNAL_NUMBERS[signal]));
+// A command that claimed the signal (seed-demo puts the database back first) gets the first one; a second exits.
+for (const signal of STOP_SIGNALS) {
+  process.on(signal, () => {
+    const exitCode = 128 + SIGNAL_NUMBERS[signal];
+    if (!interruptClaimed(exitCode)) process.exit(exitCode);
+  });
+}
 
 try {
   // A command that found problems (drift, refused lines) sets process.exitCode itself.

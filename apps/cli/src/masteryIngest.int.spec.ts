@@ -65,9 +65,9 @@ describe('qiraa mastery ingest', () => {
     expect(again.stdout).toMatch(/recorded 0, duplicates 2/);
   });
 
-  it('answers a missing file with exit 2', async () => {
+  it('answers a missing file with exit 1 (a failure; 2 is for usage errors)', async () => {
     const run = await runCli(['mastery', 'ingest', path.join(dir, 'nope.ndjson')], { DATABASE_URL: db.url });
-    expect(run.code).toBe(2);
+    expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/cannot read/);
   });
 });

@@ -1,4 +1,4 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { setWindows } from '@qiraa/assessment/testing';
 import { recomputeSkillStatus } from '@qiraa/decisions';
 import { recordOrfProbe } from '@qiraa/decisions/testing';

@@ -1,9 +1,11 @@
 import { LANGUAGE_SAFETY_TIERS } from '@qiraa/language-safety';
 import { Command, Option } from 'commander';
+import { rememberCommand } from './commandName';
 import { clustersMinSizeCommand } from './commands/clustersMinSize';
 import { contentImportCommand } from './commands/contentImport';
 import { decisionsReplayCommand } from './commands/decisionsReplay';
 import { eventsReadCommand, eventsTailCommand } from './commands/events';
+import { eventsGetCommand, eventsStreamsCommand, eventsVerifyCommand } from './commands/eventsAudit';
 import { gamificationReplayCommand } from './commands/gamificationReplay';
 import { languageSafetyCheckCommand } from './commands/languageSafetyCheck';
 import { masteryIngestCommand } from './commands/masteryIngest';
@@ -12,13 +14,18 @@ import { notificationsDispatchCommand } from './commands/notificationsDispatch';
 import { openapiCommand } from './commands/openapi';
 import { projectionsRebuildCommand } from './commands/projectionsRebuild';
 import { projectionsStatusCommand } from './commands/projectionsStatus';
+import { reactionsRetryCommand, reactionsStatusCommand } from './commands/reactions';
+import { rosterImportCommand } from './commands/rosterImport';
+import { schedulesStatusCommand } from './commands/schedulesStatus';
 import { seedDemoCommand } from './commands/seedDemo';
 
 export function buildProgram(): Command {
   const program = new Command('qiraa')
     .description('qiraa operator CLI. Uses DATABASE_URL, or the embedded database under DATA_DIR (default ./.data).')
     .showHelpAfterError()
-    .exitOverride();
+    .exitOverride()
+    // The events a command appends name it as their system actor (withRuntime's write context).
+    .hook('preAction', (_program, action) => rememberCommand(action));
 
   program.command('migrate').description('apply pending migrations from migrations/').action(migrateCommand);
 
@@ -33,6 +40,30 @@ export function buildProgram(): Command {
     .description('rebuild one projection (or all) from position zero into fresh tables and swap them in')
     .option('--batch <size>', 'events per batch', '1000')
     .action(projectionsRebuildCommand);
+
+  const reactions = program
+    .command('reactions')
+    .description('effects on other contexts (notifications, credits): checkpointed consumers that park what fails');
+  reactions
+    .command('status')
+    .description("each reaction's checkpoint, lag and parked events, then the parked events")
+    .option('--json', 'print JSON instead of tables')
+    .action(reactionsStatusCommand);
+  reactions
+    .command('retry <name>')
+    .description('handle the reaction’s parked events again (or one); exit 1 when any stays parked')
+    .option('--event <id>', 'only this parked event')
+    .action(reactionsRetryCommand);
+
+  program
+    .command('schedules')
+    .description('rules that wait for time (docs/operations.md, "Schedules")')
+    .command('status')
+    .description(
+      "each schedule's last run and when it is next due (by the service's clock, QIRAA_CLOCK_SHIFT_DAYS included)",
+    )
+    .option('--json', 'print JSON instead of a table')
+    .action(schedulesStatusCommand);
 
   program
     .command('mastery')
@@ -114,8 +145,31 @@ export function buildProgram(): Command {
     .option('--after <checkpoint>', 'start after this checkpoint')
     .option('--type <type...>', 'only these event types')
     .option('--limit <n>', 'stop after n events')
+    .option('--from <iso>', 'recorded at or after this instant')
+    .option('--to <iso>', 'recorded before this instant')
+    .option('--category <category>', 'only streams of this category (e.g. xp, mastery, decision)')
+    .option('--org <id>', "only this organization's streams")
     .option('-f, --follow', 'keep waiting for new events')
     .action(eventsTailCommand);
+  events
+    .command('streams')
+    .description('every stream about a student (the index the append keeps), one JSON object per line')
+    .requiredOption('--student <id>', 'the student user id')
+    .option('--org <id>', "only this organization's streams")
+    .action(eventsStreamsCommand);
+  events
+    .command('get <eventId>')
+    .description('one event, the event that caused it and the events it caused')
+    .option('--org <id>', "only within this organization's streams")
+    .action(eventsGetCommand);
+  events
+    .command('verify')
+    .description(
+      'recompute the hash chain; exit 1 naming the first broken event (a whole clean run records a checkpoint)',
+    )
+    .option('--org <id>', "only this organization's streams")
+    .option('--since <position>', 'only the events after this position (as `events tail` prints it)')
+    .action(eventsVerifyCommand);
 
   program
     .command('clusters')
@@ -125,6 +179,18 @@ export function buildProgram(): Command {
     .requiredOption('--school <id>', 'the school')
     .requiredOption('--size <n>', '3, 4, 5 or default')
     .action(clustersMinSizeCommand);
+
+  program
+    .command('roster')
+    .description('rosters from a student information system (docs/roster-import.md)')
+    .command('import <path>')
+    .description('import a OneRoster 1.2 CSV set (a folder or a .zip) or the simple CSV; a report per school and row')
+    .option('--dry-run', 'report only; nothing is written')
+    .option('--deactivate-missing', 'deactivate the children of the covered schools that the file no longer names')
+    .option('--org <id>', 'the organization (default: the only one)')
+    .option('--academic-year <year>', "OneRoster classes' academic year, e.g. 2026-2027 (default: today's)")
+    .option('--json', 'print the report as JSON')
+    .action(rosterImportCommand);
 
   program
     .command('seed-demo')

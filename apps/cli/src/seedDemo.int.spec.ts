@@ -1,11 +1,16 @@
-import { buildApp } from '@qiraa/api';
-import { TEST_JWT_SECRET } from '@qiraa/api/testing';
+import { readFile } from 'node:fs/promises';
+import { buildApp } from '@qiraa/app';
+import { TEST_JWT_SECRET } from '@qiraa/app/testing';
 import { CELL_STATUSES, PAGE_CELLS } from '@qiraa/assessment';
 import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
+import { postgresEventStore } from '@qiraa/eventstore';
+import { registerFirstAdmin } from '@qiraa/identity';
+import { projectionStatus } from '@qiraa/projections';
 import { loadConfig, openRuntime } from '@qiraa/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCalendar } from './commands/demoWindowCalendar';
 import { DEMO_PASSWORD } from './commands/seedDemo';
+import { beginSeedRun } from './commands/seedDemoGuard';
 import { monitoringPlan } from './commands/seedDemoMonitoring';
 import { trainingPlan } from './commands/seedDemoTraining';
 import { type CliRun, runCli } from './testing/runCli';
@@ -17,6 +22,12 @@ let first: CliRun;
 beforeAll(async () => {
   db = await createTestDatabase(); // empty and migrated
   env = { DATABASE_URL: db.url };
+  // A seed killed half-way before this one (SIGKILL, a power cut): it had begun its run and written a user and
+  // an event. This run must put that back first (seedDemoGuard.ts), then seed as on an empty database.
+  const conn = await db.sql.reserve();
+  await beginSeedRun(conn, new Date('2026-11-01T08:00:00Z')).finally(() => conn.release());
+  await registerFirstAdmin(db.sql, { email: 'half@killed.example', password: DEMO_PASSWORD, fullNameAr: 'نصف' });
+  await postgresEventStore(db.sql).append('killed-1', [{ type: 'KilledSeedProbe', data: {} }]);
   // Under a loaded machine the seed (screening, probes, every child decided) takes a minute or more.
   first = await runCli(['seed-demo'], env, { timeoutMs: 240_000 });
 }, 300_000);
@@ -89,9 +100,28 @@ const SEEDED: Record<number, Record<string, string[]>> = {
 };
 
 describe('qiraa seed-demo', () => {
-  it('seeds an empty database and exits 0', () => {
-    expect(first.stderr).toBe('');
-    expect(first.code).toBe(0);
+  it('puts back what a killed seed left, seeds with progress on stderr, exits 0 and leaves no read model behind', async () => {
+    expect(first.code, first.stderr).toBe(0);
+    const lines = first.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe(
+      'seed-demo: the seed started 2026-11-01T08:00:00.000Z did not finish; putting the database back as it was before it',
+    );
+    expect(lines.slice(1, -1).map((l) => l.replace(/\] .*/, ']'))).toEqual(
+      Array.from({ length: 12 }, (_, i) => `seed-demo [${i + 1}/12]`),
+    );
+    expect(lines.at(-1)).toMatch(/^seed-demo: done in [\d.]+ s$/);
+    expect(await db.sql`select 1 from users where email = 'half@killed.example'`).toEqual([]);
+    expect(await db.sql`select 1 from es_events where event_type = 'KilledSeedProbe'`).toEqual([]);
+    expect(await db.sql`select state from demo_seed_runs`).toEqual([{ state: 'done' }]);
+    // No server ran: the seed caught every projection up itself, so a server started later has nothing to do.
+    expect(first.stdout).toMatch(/Read models: all \d+ projections and \d+ reactions caught up to the log head/);
+    const runtime = await openRuntime(loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent' }), { role: 'cli' });
+    try {
+      const statuses = await projectionStatus(runtime, runtime.projector.projections);
+      expect(statuses.filter((status) => status.lag > 0).map((status) => status.name)).toEqual([]);
+    } finally {
+      await runtime.close();
+    }
   });
 
   it('creates one Jordanian organization with one school and two classes (grades 1 and 2, 2026-2027)', async () => {
@@ -456,6 +486,43 @@ describe('qiraa seed-demo', () => {
       expect(first.stdout).toMatch(new RegExp(`class code ${login_code}.*quickCodes 01 `));
     }
     expect(first.stdout).toMatch(/curl -s -X POST http:\/\/localhost:\d+\/api\/auth\/login /);
+    // The README's demo paragraph gives the same counts as the seed prints.
+    const [, adults, students] = first.stdout.match(/(\d+) adults, (\d+) students\./)!;
+    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    const demo = readme.slice(readme.indexOf('## Demo data'), readme.indexOf('## Walk-through'));
+    expect(demo.replace(/\s+/g, ' ')).toContain(`${adults} adults:`);
+    expect(demo.replace(/\s+/g, ' ')).toContain(`${students} students:`);
+  });
+
+  it('follows the README walk-through after the seed: the seeded super administrator signs in and creates', async () => {
+    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    const walk = readme.slice(readme.indexOf('## Walk-through'), readme.indexOf('## Configuration'));
+    const [, email, password] = walk.match(/^EMAIL=(\S+) PASSWORD=(\S+)$/m)!;
+    expect({ email, password }).toEqual({ email: 'super@qiraa-demo.example', password: DEMO_PASSWORD });
+    const orgBody = JSON.parse(walk.match(/\$API\/organizations .*\\\n\s+-d '(\{.*\})'/)![1]!);
+    await withApp(async (app) => {
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      expect(login.statusCode, login.body).toBe(200);
+      const auth = { authorization: `Bearer ${login.json().accessToken}` };
+      const org = await app.inject({ method: 'POST', url: '/api/organizations', headers: auth, payload: orgBody });
+      expect(org.statusCode, org.body).toBe(201);
+      // What step 1 said before: registering on a seeded database is closed.
+      const register = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          email: 'root@example.org',
+          password: 'correct horse battery',
+          fullNameAr: 'م',
+          primaryPersona: 'ADMIN',
+        },
+      });
+      expect(register.statusCode).toBe(403);
+      expect(register.json()).toMatchObject({
+        code: 'PERMISSION_DENIED',
+        message: expect.stringMatching(/registration is closed/),
+      });
+    });
   });
 
   it('seeds logins that work: an adult with the printed password, a student with class code and quickCode', async () => {
@@ -549,10 +616,11 @@ describe('qiraa seed-demo', () => {
 
   it('refuses a database that already has users: exit 1, a clear message, nothing added', async () => {
     const before = await count(db.sql`select count(*)::int as n from users`);
+    const orgs = await count(db.sql`select count(*)::int as n from organizations`);
     const again = await runCli(['seed-demo'], env);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already has users; seed-demo only seeds an empty database/);
     expect(await count(db.sql`select count(*)::int as n from users`)).toBe(before);
-    expect(await count(db.sql`select count(*)::int as n from organizations`)).toBe(1);
+    expect(await count(db.sql`select count(*)::int as n from organizations`)).toBe(orgs);
   }, 60_000);
 });

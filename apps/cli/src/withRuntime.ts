@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { pendingMigrations } from '@qiraa/db';
+import { withWriteContext } from '@qiraa/eventstore';
 import { loadConfig, openRuntime, type Runtime } from '@qiraa/runtime';
 import { CliError } from './cliError';
+import { runningCommand } from './commandName';
 
 /**
  * Opens the same database the server uses (DATABASE_URL, or the embedded cluster under DATA_DIR, joined
@@ -20,7 +23,12 @@ export async function withRuntime<T>(
         throw new CliError(`database has ${pending.length} pending migration(s); run \`qiraa migrate\` first`);
       }
     }
-    return await work(runtime);
+    // Every event the command appends names it (`cli:gamification replay`) and shares one correlation id.
+    const correlationId = `cli:${randomUUID()}`;
+    return await withWriteContext(
+      { systemActor: `cli:${runningCommand()}`, organizationId: null, correlationId, causationId: correlationId },
+      () => work(runtime),
+    );
   } finally {
     await runtime.close();
   }

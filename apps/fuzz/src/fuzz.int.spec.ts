@@ -1,4 +1,4 @@
-import { TEST_JWT_SECRET, useTestWorld } from '@qiraa/api/testing';
+import { TEST_JWT_SECRET, useTestWorld } from '@qiraa/app/testing';
 import { expect, it } from 'vitest';
 import { buildFuzzWorld } from './fuzzWorld';
 import { operationsOf, readDocument } from './openapi';

@@ -1,4 +1,4 @@
-import { TEST_JWT_SECRET, useTestWorld } from '@qiraa/api/testing';
+import { TEST_JWT_SECRET, useTestWorld } from '@qiraa/app/testing';
 import { defineContext } from '@qiraa/kernel';
 import { describe, expect, it } from 'vitest';
 import { fuzzWorld } from './fuzzWorld';

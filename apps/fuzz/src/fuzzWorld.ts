@@ -1,4 +1,4 @@
-import type { World } from '@qiraa/api/testing/world';
+import type { World } from '@qiraa/app/testing';
 import type { Sql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
 import type { Projector } from '@qiraa/projections';

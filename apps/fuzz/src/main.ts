@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { buildApp } from '@qiraa/api';
-import { buildWorld } from '@qiraa/api/testing/world';
+import { buildApp } from '@qiraa/app';
+import { buildWorld } from '@qiraa/app/testing';
 import { loadConfig, openRuntime } from '@qiraa/runtime';
 import type { FuzzCase } from './cases';
 import { acquireDatabase } from './database';

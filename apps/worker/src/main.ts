@@ -1,6 +1,7 @@
 import { describeStartup, loadConfig, processLifecycle } from '@qiraa/runtime';
 import { pino } from 'pino';
 import { runWorker } from './runWorker';
+import { watchJoinedCluster } from './watchJoinedCluster';
 
 const logger = pino({ level: process.env.LOG_LEVEL || 'info', base: { app: 'qiraa-worker' } });
 const life = processLifecycle({
@@ -11,11 +12,43 @@ const life = processLifecycle({
 
 try {
   const config = loadConfig();
-  const running = await runWorker(config, (line) => logger.info(line));
+  const start = () =>
+    runWorker(
+      config,
+      (line) => logger.info(line),
+      (line) => logger.error(line),
+      life.hold,
+    );
+  let running = await start();
   life.onStop(() => running.close());
-  const database = describeStartup(running.runtime);
-  logger.info(database.fields, database.message);
-  logger.info({ projections: running.runtime.projector.projections.map((p) => p.name) }, 'worker ready');
+  const describe = () => {
+    const database = describeStartup(running.runtime);
+    logger.info(database.fields, database.message);
+  };
+  describe();
+  // A joined embedded cluster that moves is joined again where it is now; one that stopped ends the worker.
+  const follow = () =>
+    watchJoinedCluster(running.runtime.database.embedded, ({ line, port }) => {
+      if (port === null) return void life.fail(new Error(line));
+      logger.error(line);
+      void running
+        .close()
+        .then(start)
+        .then((next) => {
+          running = next;
+          describe();
+          follow();
+        })
+        .catch((error) => life.fail(error));
+    });
+  follow();
+  logger.info(
+    {
+      projections: running.runtime.projector.projections.map((p) => p.name),
+      reactions: running.runtime.reactor.reactions.map((r) => r.name),
+    },
+    'worker ready',
+  );
   life.started();
 } catch (error) {
   await life.fail(error);

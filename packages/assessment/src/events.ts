@@ -4,7 +4,11 @@
  * event carrying the `AttemptHeader` and may end with a void. Raw facts only: scores are derived on read and
  * on replay with the pinned versions named on the events.
  */
+import { eventsAs, type RecordedEvent } from '@qiraa/eventstore';
+import type { OralReadingMarkedData, OralReadingStartedData, OralReadingStoppedData } from './oral/orfEvents';
+import type { DigitalSittingStarted, SittingAnswerRecorded } from './sittings/sittingTypes';
 import type { ScreeningWindow } from './windows/calendar';
+import type { WordListReadData } from './wordListReads/recordWordListRead';
 
 export const SITTING_STARTED = 'SittingStarted';
 export const SITTING_ANSWER_RECORDED = 'SittingAnswerRecorded';
@@ -131,3 +135,21 @@ export const EVIDENCE_EVENT_TYPES = [
   WORD_LIST_READ,
   ATTEMPT_VOIDED,
 ] as const;
+
+/**
+ * Every event of this context's streams, typed: `type` discriminates `data` (docs/architecture.md, "Typed
+ * events"). Add an event here with its constant and its data interface.
+ */
+export type AssessmentEvent =
+  | { type: typeof SITTING_STARTED; data: DigitalSittingStarted }
+  | { type: typeof SITTING_ANSWER_RECORDED; data: SittingAnswerRecorded }
+  | { type: typeof SITTING_COMPLETED; data: SittingEnded }
+  | { type: typeof SITTING_STOPPED; data: SittingStopped }
+  | { type: typeof ORAL_READING_STARTED; data: OralReadingStartedData }
+  | { type: typeof ORAL_READING_MARKED; data: OralReadingMarkedData }
+  | { type: typeof ORAL_READING_STOPPED; data: OralReadingStoppedData }
+  | { type: typeof WORD_LIST_READ; data: WordListReadData }
+  | { type: typeof ATTEMPT_VOIDED; data: AttemptVoided };
+
+/** Events read from the store as this context's (the one typed boundary: `eventsAs`). */
+export const assessmentEvents = (events: readonly RecordedEvent[]) => eventsAs<AssessmentEvent>(events);

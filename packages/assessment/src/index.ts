@@ -11,6 +11,7 @@ export type {
   StudentEvidence,
   VoidedEvidence,
 } from './evidence/evidenceTypes';
+export { hasVoidedAttempt, studentOfAttempt } from './evidence/voidedAttempts';
 export { type BandedRead, bandedRead, RATE_CUTS, type RateCut } from './oral/bandedRead';
 export { markOralReading } from './oral/markOralReading';
 export { foldOralReading, type OralReadingState } from './oral/oralReadingState';

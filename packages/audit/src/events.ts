@@ -1,3 +1,5 @@
+import { eventsAs, type RecordedEvent } from '@qiraa/eventstore';
+
 /** Event type of every audit stream entry. */
 export const AUDIT_RECORDED = 'AuditRecorded';
 
@@ -16,6 +18,12 @@ export interface AuditRecordedData {
   detail?: AuditDetail;
   occurredAt: string;
 }
+
+/** The audit streams' one event, typed (docs/architecture.md, "Typed events"). */
+export type AuditEvent = { type: typeof AUDIT_RECORDED; data: AuditRecordedData };
+
+/** Events read from an audit stream (the one typed boundary: `eventsAs`). */
+export const auditEvents = (events: readonly RecordedEvent[]) => eventsAs<AuditEvent>(events);
 
 /** One stream per organization; platform-level events (super scope) go to `audit-platform`. */
 export const auditStreamId = (organizationId: string | null) => `audit-${organizationId ?? 'platform'}`;

@@ -1,6 +1,13 @@
 export { type RecordAuditEvent, recordAuditEvent } from './commands/recordAuditEvent';
 export { auditContext } from './context';
-export { AUDIT_RECORDED, type AuditDetail, type AuditRecordedData, auditStreamId } from './events';
+export {
+  AUDIT_RECORDED,
+  type AuditDetail,
+  type AuditEvent,
+  type AuditRecordedData,
+  auditEvents,
+  auditStreamId,
+} from './events';
 export { auditLogProjection } from './projections/auditLogProjection';
 export type { AuditLogEntry } from './queries/auditLogEntry';
 export { getAuditEntry } from './queries/getAuditEntry';

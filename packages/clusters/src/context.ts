@@ -1,7 +1,7 @@
 import { defineContext } from '@qiraa/kernel';
 import { decisionsInputs } from './inputs/decisionsInputs';
 import type { ClusterInputsPort } from './inputs/port';
-import { CLUSTERS_PROJECTIONS } from './projections';
+import { CLUSTERS_PROJECTIONS, CLUSTERS_REACTIONS } from './projections';
 import { clusterRoutes } from './routes/clusterRoutes';
 
 /** The clusters context with an input port (the decisions adapter by default). */
@@ -9,6 +9,7 @@ export const clustersContextWith = (inputs: ClusterInputsPort) =>
   defineContext({
     name: 'clusters',
     projections: CLUSTERS_PROJECTIONS,
+    reactions: CLUSTERS_REACTIONS,
     routes: (deps) => clusterRoutes(deps, inputs),
   });
 

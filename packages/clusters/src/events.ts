@@ -20,6 +20,14 @@ export interface ClusterGenerationComputed extends ClusterComputation {
   expiresAt: string;
 }
 
+/**
+ * The clusters context's events, typed: `type` discriminates `data` (docs/architecture.md, "Typed events").
+ * Add an event here with its constant and its data interface.
+ */
+export type ClusterEvent =
+  | { type: typeof CLUSTER_GENERATION_COMPUTED; data: ClusterGenerationComputed }
+  | { type: typeof BUNDLE_ASSIGNED; data: BundleAssigned };
+
 /** One bundle assignment of a bulk activation, pinned to the fresh generation it was checked against. */
 export interface BundleAssigned {
   studentId: number;

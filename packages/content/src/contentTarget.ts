@@ -1,12 +1,14 @@
 import type { AnySql } from '@qiraa/db';
 import { notFound } from '@qiraa/http-kit';
-import { callerOf, requestInput, type TargetCheck } from '@qiraa/identity';
+import { callerOf, requestInput, schoolOrganization, type TargetCheck } from '@qiraa/identity';
 import { canSee, namedOrganization } from './scope';
 
 /** Content a request names by id; the organization column says whose (null: global content). */
 const scopeOf = {
-  school: (sql: AnySql, id: string) =>
-    sql<{ organization_id: string | null }[]>`select organization_id from schools where id = ${id}`,
+  school: async (sql: AnySql, id: string) => {
+    const organizationId = await schoolOrganization(sql, id);
+    return organizationId === undefined ? [] : [{ organization_id: organizationId as string | null }];
+  },
   item: (sql: AnySql, id: string) =>
     sql<{ organization_id: string | null }[]>`select organization_id from content_items where id = ${id}`,
   batch: (sql: AnySql, id: string) =>

@@ -21,6 +21,7 @@ export { contentHash } from './hash';
 export { ImportBody, type ImportBodyInput } from './import/importBody';
 export type { ImportReport } from './import/reportSchema';
 export { IMPORT_SIZE_LIMITS } from './import/sizeLimit';
+export { skillExists, skillLabels, trainingLevelNames } from './queries/catalogLabels';
 export {
   type AuthoringItem,
   authoringItemOf,
@@ -29,7 +30,9 @@ export {
   type StudentItem,
   studentItemOf,
 } from './queries/itemViews';
+export { contentItemOwner, screeningFormOwner } from './queries/owners';
 export { type ReadingPassage, readingPassage } from './queries/readingPassages';
+export { servedStudentItem } from './queries/servedItem';
 export { operationalPassage, operationalWordList, type SheetPassage, type SheetWordList } from './queries/sheetContent';
 /** The global-or-organization scope rule of content, for other back-office catalogs (session blueprints). */
 export * as contentScope from './scope';

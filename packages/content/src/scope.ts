@@ -1,6 +1,6 @@
 import type { AnySql } from '@qiraa/db';
 import { notFound, permissionDenied } from '@qiraa/http-kit';
-import { type Caller, isSuperAdmin } from '@qiraa/identity';
+import { type Caller, isSuperAdmin, organizationExists, schoolOrganization } from '@qiraa/identity';
 
 /**
  * Content scope (also the session blueprints', through the index's `contentScope`). Global content (organization_id null) is written by the super-admin and read by every
@@ -46,12 +46,17 @@ export async function writeScope(
 /** An organization a request names: 404 when it is missing or not one the caller can see. */
 export async function namedOrganization(sql: AnySql, caller: Caller, organizationId: string): Promise<void> {
   if (!canSee(caller, organizationId)) throw notFound('organization');
-  const [row] = await sql`select 1 from organizations where id = ${organizationId}`;
-  if (!row) throw notFound('organization');
+  if (!(await organizationExists(sql, organizationId))) throw notFound('organization');
 }
 
 /** A school of that organization the caller reaches; 404 otherwise (missing, or another organization's). */
 export async function schoolOf(sql: AnySql, caller: Caller, organizationId: string, schoolId: string): Promise<void> {
-  const [row] = await sql<{ organization_id: string }[]>`select organization_id from schools where id = ${schoolId}`;
-  if (!row || row.organization_id !== organizationId || !canSee(caller, row.organization_id)) throw notFound('school');
+  const schoolOrganizationId = await schoolOrganization(sql, schoolId);
+  if (
+    schoolOrganizationId === undefined ||
+    schoolOrganizationId !== organizationId ||
+    !canSee(caller, schoolOrganizationId)
+  ) {
+    throw notFound('school');
+  }
 }

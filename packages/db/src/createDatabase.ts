@@ -30,3 +30,22 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
     await admin.end();
   }
 }
+
+/** Drops every database whose name starts with `prefix` (test runs), several at a time. */
+export async function dropDatabasesLike(serverUrl: string, prefix: string, parallel = 8): Promise<void> {
+  const admin = postgres(serverUrl, { max: parallel, onnotice: () => {} });
+  try {
+    const rows = await admin<{ datname: string }[]>`
+      select datname from pg_database where starts_with(datname, ${prefix})`;
+    const names = rows.map((r) => r.datname);
+    const next = async (): Promise<void> => {
+      const name = names.pop();
+      if (name === undefined) return;
+      await admin`drop database if exists ${admin(name)} with (force)`;
+      return next();
+    };
+    await Promise.all(Array.from({ length: parallel }, next));
+  } finally {
+    await admin.end();
+  }
+}

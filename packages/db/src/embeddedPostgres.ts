@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { assertPostgresCanEnter } from './dataDirAccess';
+import { ensureDirectory } from './ensureDirectory';
 import { freeLoopbackPort } from './freePort';
 import { SetupError } from './setupError';
 
@@ -33,8 +33,11 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** postmaster.pid: line 1 is the pid, line 4 the port. A live pid means we join that cluster. */
-function runningCluster(dataDir: string): number | null {
+/**
+ * postmaster.pid: line 1 is the pid, line 4 the port. A live pid means we join that cluster. The port of
+ * the cluster running in `dataDir` now, or null (a worker that joined one watches it: apps/worker).
+ */
+export function runningCluster(dataDir: string): number | null {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
   const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
@@ -67,13 +70,7 @@ export async function startEmbeddedPostgres(
   if (existingPort !== null) {
     return { url: urlFor(existingPort), reused: true, port: existingPort, dataDir: absolute, stop: async () => {} };
   }
-  await mkdir(path.dirname(absolute), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-    throw new SetupError(
-      'DATA_DIR',
-      `DATA_DIR: cannot create ${path.dirname(absolute)} (${error.code ?? error.message}); ` +
-        'set DATA_DIR to a directory this user may write',
-    );
-  });
+  ensureDirectory(path.dirname(absolute), 'DATA_DIR');
   assertPostgresCanEnter(path.dirname(absolute));
   const port = await freeLoopbackPort();
   // The package rejects with a bare string or nothing at all; keep the server's last words for the message.

@@ -2,7 +2,7 @@ import { defineContext } from '@qiraa/kernel';
 import { recomputeAfterEvidence } from './inline/recomputeAfterEvidence';
 import { monitoringRoutes } from './monitoring/monitoringRoutes';
 import { profileRoutes } from './profiles/profileRoutes';
-import { DECISIONS_PROJECTIONS } from './projections';
+import { DECISIONS_PROJECTIONS, DECISIONS_REACTIONS } from './projections';
 import { decisionReplayRoutes } from './routes/replayRoutes';
 import { skillStatusRoutes } from './routes/skillStatusRoutes';
 
@@ -14,6 +14,7 @@ import { skillStatusRoutes } from './routes/skillStatusRoutes';
 export const decisionsContext = defineContext({
   name: 'decisions',
   projections: DECISIONS_PROJECTIONS,
+  reactions: DECISIONS_REACTIONS,
   plugins: (deps) => recomputeAfterEvidence(deps),
   routes: (deps) => async (app) => {
     await app.register(skillStatusRoutes(deps));

@@ -1,7 +1,24 @@
 import type { ScreeningWindow } from '@qiraa/assessment';
+import { eventsAs, type RecordedEvent } from '@qiraa/eventstore';
 import type { MasteryCredit } from './engine/masteryRules';
 import type { SkillStatusDecision } from './engine/skillStatusTypes';
-import { MONITORING_EVENT_TYPES } from './monitoring/monitoringEvents';
+import {
+  type MONITORING_ALERT_CLOSED,
+  type MONITORING_ALERT_ESCALATED,
+  MONITORING_EVENT_TYPES,
+  type MonitoringAlertChanged,
+  type REGRESSION_ALERT_RAISED,
+  type TREND_ALERT_RAISED,
+  type TREND_DECIDED,
+  type TrendDecided,
+} from './monitoring/monitoringEvents';
+import type {
+  BUNDLE_BLOCKED,
+  BUNDLE_RECOMMENDED,
+  BundleRecommendationDecided,
+  PROFILE_RESOLVED,
+  ProfileResolved,
+} from './profiles/profileEvents';
 import type { StatusToken } from './rules/ruleSet';
 
 /**
@@ -125,6 +142,27 @@ export interface TrainingLevelSeedRetracted {
   statusDecisionIds: string[];
   decidedAt: string;
 }
+
+/**
+ * Every event of `decision-<studentId>`, typed: `type` discriminates `data` (docs/architecture.md, "Typed
+ * events"). Add an event here with its constant and its data interface.
+ */
+export type DecisionEvent =
+  | { type: typeof SKILL_STATUS_DECIDED; data: SkillStatusDecided }
+  | { type: typeof BAND_PROGRESSION_DECIDED; data: BandProgressionDecided }
+  | { type: typeof TRAINING_LEVEL_SEEDED; data: TrainingLevelSeeded }
+  | { type: typeof TRAINING_LEVEL_SEED_RETRACTED; data: TrainingLevelSeedRetracted }
+  | { type: typeof TREND_DECIDED; data: TrendDecided }
+  | { type: typeof REGRESSION_ALERT_RAISED; data: MonitoringAlertChanged }
+  | { type: typeof TREND_ALERT_RAISED; data: MonitoringAlertChanged }
+  | { type: typeof MONITORING_ALERT_ESCALATED; data: MonitoringAlertChanged }
+  | { type: typeof MONITORING_ALERT_CLOSED; data: MonitoringAlertChanged }
+  | { type: typeof PROFILE_RESOLVED; data: ProfileResolved }
+  | { type: typeof BUNDLE_RECOMMENDED; data: BundleRecommendationDecided }
+  | { type: typeof BUNDLE_BLOCKED; data: BundleRecommendationDecided };
+
+/** Events read from the store as this context's (the one typed boundary: `eventsAs`). */
+export const decisionEvents = (events: readonly RecordedEvent[]) => eventsAs<DecisionEvent>(events);
 
 export const streams = {
   decision: (studentId: number) => `decision-${studentId}`,

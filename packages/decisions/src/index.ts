@@ -1,3 +1,4 @@
+export { CREDITING_DECISION_TYPES, masteryInputOf } from './commands/masteryInputs';
 export { decisionIdOf, type RecomputeDeps, recomputeSkillStatus } from './commands/recomputeSkillStatus';
 export { decisionsContext } from './context';
 export { decideSkillStatuses } from './engine/decideSkillStatuses';
@@ -11,6 +12,8 @@ export {
 export { decideTrainingSeeds, SEED_HOLD_REASONS, type SeedHoldReason, type SeedOutcome } from './engine/trainingSeeds';
 export {
   DECISION_EVENT_TYPES,
+  type DecisionEvent,
+  decisionEvents,
   SKILL_STATUS_DECIDED,
   type SkillStatusDecided,
   streams,
@@ -41,6 +44,7 @@ export {
   type ReplayField,
   replayDecisions,
 } from './replay';
+export { decisionRewardsReaction } from './rewards/decisionRewardsReaction';
 export {
   CURRENT_RULE_SET,
   RULE_SETS,

@@ -5,6 +5,7 @@ import { MonitoringReplaySchema } from './monitoring/monitoringSchemas';
 import { ProfilesReplaySchema } from './profiles/profileSchemas';
 import { REPLAY_FIELDS } from './replay/compareDecisions';
 import { STATUS_TOKENS } from './rules/ruleSet';
+import { SafeStopCodeSchema } from './safeStopCode';
 
 const literals = <T extends string>(values: readonly T[], options: Record<string, unknown> = {}) =>
   Type.Unsafe<T>(Type.String({ enum: [...values], ...options }));
@@ -80,6 +81,7 @@ export const SkillStatusRowSchema = Type.Object({
     literals(['do_not_decide_yet'] as const),
     'do_not_decide_yet when doNotDecideYet (200, not an error)',
   ),
+  code: SafeStopCodeSchema('when doNotDecideYet'),
   holdReason: nullable(
     literals(HOLD_REASONS),
     'why the safe stop: insufficient_evidence | split_evidence | not_assessed',

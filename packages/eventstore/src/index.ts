@@ -1,7 +1,13 @@
+export { chainStep, contentHash, contentText, type HashedContent } from './chain/contentHash';
+export { jsonbText } from './chain/jsonbText';
 export { deterministicEventId, randomEventId } from './eventId';
 export { kurrentdbEventStore } from './kurrentdb/kurrentdbEventStore';
 export { pollingSubscription } from './pollingSubscription';
 export { decodeCheckpoint, encodeCheckpoint } from './postgres/checkpoint';
 export { postgresEventStore } from './postgres/postgresEventStore';
+export { NOT_APPENDED, requireAppended } from './postgres/requireAppended';
+export { readStreamsThrough, readStreamThrough } from './readStreamThrough';
+export * from './typedEvents';
 export * from './types';
 export { untilNothingWaiting } from './untilNothingWaiting';
+export { currentWriteContext, stampMetadata, type WriteContext, withWriteContext } from './writeContext';

@@ -1,4 +1,4 @@
-import type { UnitOfWork } from '@qiraa/db';
+import type { AnySql, UnitOfWork } from '@qiraa/db';
 
 /** Expected stream state for optimistic concurrency. A bigint is the stream's current version (event count). */
 export type ExpectedVersion = 'no_stream' | 'stream_exists' | 'any' | bigint;
@@ -50,6 +50,12 @@ export interface AppendOptions {
    * writes, e.g. an inline projection. Adapters that cannot share a transaction append on their own.
    */
   uow?: UnitOfWork;
+  /**
+   * Without a unit of work, share a transaction and its commit with other appends and commands arriving at
+   * about the same time when the process runs the write combiner (WRITE_COMBINE_MS; `inTransaction`'s
+   * `combine`). Resolves only after the shared COMMIT. Ignored with `uow` and by adapters without it.
+   */
+  combine?: boolean;
 }
 
 /** One stream's share of an `appendMany`. */
@@ -62,6 +68,16 @@ export interface ReadStreamOptions {
   /** First stream version to return (1-based). Default 1. */
   from?: bigint;
   limit?: number;
+}
+
+export interface ReadStreamWithinOptions {
+  /** Only these event types (versions keep their gaps). */
+  types?: readonly string[];
+  /**
+   * Of each event's data only these top-level keys (a fold over a few fields of large events). A store may
+   * return the whole data instead: readers must not depend on the other keys being absent.
+   */
+  dataKeys?: readonly string[];
 }
 
 export interface ReadAllOptions {
@@ -108,7 +124,27 @@ export interface EventStore {
    */
   appendMany?(appends: readonly StreamAppend[], options?: Pick<AppendOptions, 'uow'>): Promise<AppendResult[]>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * One stream read through the caller's connection (`sql`: a command's own transaction, so a retry after a
+   * conflict sees the winner's events), in stream order. Absent where the log is not in the caller's
+   * database (KurrentDB); domain code calls `readStreamThrough`, which falls back to `readStream`.
+   */
+  readStreamWithin?(sql: AnySql, streamId: string, options?: ReadStreamWithinOptions): Promise<RecordedEvent[]>;
+  /** Several streams in one read through the caller's connection, each in stream order (`readStreamsThrough`). */
+  readStreamsWithin?(sql: AnySql, streamIds: readonly string[]): Promise<RecordedEvent[]>;
   readAll(options: ReadAllOptions): Promise<ReadAllResult>;
+  /**
+   * The committed events after `after` that `readAll` still holds back behind an older open transaction
+   * (`waiting`), in log order. A rebuild's swap applies them to the shadow tables (their commands already
+   * wrote them into the live ones it drops) without moving its checkpoint past them. Absent where the log
+   * holds nothing back (KurrentDB).
+   */
+  readHeldBack?(after: Checkpoint | null, types: readonly string[]): Promise<RecordedEvent[]>;
+  /**
+   * When the oldest event after the checkpoint of these types was written, or null: a projection's lag in
+   * time, in one statement (/readyz asks it for every projection). Absent where only `readAll` can tell.
+   */
+  oldestAfter?(after: Checkpoint | null, types: readonly string[]): Promise<Date | null>;
   /** Number of visible events after the checkpoint (optionally of some types): projection lag. */
   countAfter(after: Checkpoint | null, types?: readonly string[]): Promise<number>;
   /** Position of the newest visible event, or null for an empty log. */

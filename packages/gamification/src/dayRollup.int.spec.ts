@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { MIGRATIONS_DIR } from '@qiraa/db';
+import { inTransaction, MIGRATIONS_DIR } from '@qiraa/db';
 import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
 import type { RecordedEvent } from '@qiraa/eventstore';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MASTERY_EVENT_RECORDED, type MasteryEventRecorded } from './events';
+import { gamificationEvents, MASTERY_EVENT_RECORDED, type MasteryEventRecorded } from './events';
 import { gamificationLedgerProjection } from './projections/ledgerProjection';
 import { type LeaderboardEntry, sortEntries, toEntry } from './queries/leaderboardEntries';
 import { rosterLeaderboard } from './queries/rosterLeaderboard';
@@ -99,13 +99,19 @@ describe('per-day cumulative rollup (real PostgreSQL)', () => {
           }
           batches.push(batches[replayAt % batches.length]!);
           for (const batch of batches) {
-            await db.sql.begin((tx) =>
-              gamificationLedgerProjection.applyBatch({ sql: tx, table: (name) => name }, batch),
+            await inTransaction(db.sql, ({ sql: tx }) =>
+              gamificationLedgerProjection.applyBatch({ sql: tx, table: (name) => name }, gamificationEvents(batch)),
             );
           }
           const roster = db.sql`select unnest(${db.sql.array(students)}::bigint[]) as student_id`;
           for (const windowDays of windows) {
-            const board = await rosterLeaderboard(db.sql, ORG, roster, { view: 'by_mastery_events', windowDays });
+            const board = await rosterLeaderboard(
+              db.sql,
+              ORG,
+              roster,
+              { view: 'by_mastery_events', windowDays },
+              new Date(),
+            );
             expect(board).toEqual(await countedBoard(students, windowDays));
           }
         },
@@ -122,8 +128,11 @@ describe('migration 0013', () => {
       masteryEvent(students[i % 3]!, (i * 37) % 50, MASTERY_EVENT_SOURCE_KINDS[(i * 5) % 8]!),
     );
     for (let at = 0; at < events.length; at += 7) {
-      await db.sql.begin((tx) =>
-        gamificationLedgerProjection.applyBatch({ sql: tx, table: (name) => name }, events.slice(at, at + 7)),
+      await inTransaction(db.sql, ({ sql: tx }) =>
+        gamificationLedgerProjection.applyBatch(
+          { sql: tx, table: (name) => name },
+          gamificationEvents(events.slice(at, at + 7)),
+        ),
       );
     }
     const rollup = () => db.sql`
@@ -131,7 +140,7 @@ describe('migration 0013', () => {
       order by student_id, school_day`;
     const projected = await rollup();
     expect(projected.length).toBeGreaterThan(3);
-    await db.sql.begin(async (tx) => {
+    await inTransaction(db.sql, async ({ sql: tx }) => {
       await tx`drop table gam_mastery_day_counts`;
       await tx.unsafe(readFileSync(`${MIGRATIONS_DIR}/0013_gamification_day_rollup.sql`, 'utf8'));
     });

@@ -1,3 +1,4 @@
+import { type EventShape, eventsAs, type RecordedEvent } from '@qiraa/eventstore';
 import type { MasteryEventSourceKind } from './sourceKinds';
 
 /** Stream names, one of each per student. All append-only. */
@@ -12,6 +13,7 @@ export const streams = {
 export const MASTERY_EVENT_RECORDED = 'MasteryEventRecorded';
 export const XP_CREDITED = 'XpCredited';
 export const XP_REVERSED = 'XpReversed';
+export const MASTERY_EVENT_REVERSED = 'MasteryEventReversed';
 export const BADGE_AWARDED = 'BadgeAwarded';
 export const BADGE_RESCINDED = 'BadgeRescinded';
 export const AVATAR_TIER_ADVANCED = 'AvatarTierAdvanced';
@@ -43,15 +45,36 @@ export interface XpCredited {
   studentBadgeId: number | null;
 }
 
+/** Why a compensating entry was appended without a teacher's override: the evidence was voided. */
+export type ReversalReason = 'evidence_voided';
+
 export interface XpReversed {
   xpTransactionId: number;
   studentId: number;
   masteryEventId: string;
-  kind: 'rescind_reversal';
+  /** `rescind_reversal`: a badge's bonus; `void_reversal`: what a reversed mastery event earned. */
+  kind: 'rescind_reversal' | 'void_reversal';
   amount: number;
   sessionId: string;
   ruleVersion: number;
-  studentBadgeId: number;
+  /** The rescinded badge; null on a void reversal that rescinds none. */
+  studentBadgeId: number | null;
+  reason?: ReversalReason;
+}
+
+/**
+ * A compensating entry on `mastery-<id>`: the mastery event no longer counts (tier, badges, streak day,
+ * boards). Its metadata's causationId is the void event's id.
+ */
+export interface MasteryEventReversed {
+  masteryEventId: string;
+  studentId: number;
+  sourceKind: MasteryEventSourceKind;
+  schoolDay: string;
+  sessionId: string;
+  reason: ReversalReason;
+  causeEventId: string;
+  reversedAt: string;
 }
 
 export interface BadgeAwarded {
@@ -66,10 +89,13 @@ export interface BadgeAwarded {
 export interface BadgeRescinded {
   studentBadgeId: number;
   studentId: number;
-  overrideCode: string;
-  actorUserId: number;
-  compensatingXpTransactionId: number;
+  /** null on a rescind caused by a void (no teacher, no override code). */
+  overrideCode: string | null;
+  actorUserId: number | null;
+  /** null when a void rescinds a badge that brought no XP. */
+  compensatingXpTransactionId: number | null;
   rescindedAt: string;
+  reason?: ReversalReason;
 }
 
 export interface GamificationNotice {
@@ -77,3 +103,21 @@ export interface GamificationNotice {
   masteryEventId: string;
   value: number;
 }
+
+/**
+ * Every event of this context's streams, typed: `type` discriminates `data` (docs/architecture.md, "Typed
+ * events"). Add an event here with its constant and its data interface.
+ */
+export type GamificationEvent =
+  | { type: typeof MASTERY_EVENT_RECORDED; data: MasteryEventRecorded }
+  | { type: typeof XP_CREDITED; data: XpCredited }
+  | { type: typeof XP_REVERSED; data: XpReversed }
+  | { type: typeof MASTERY_EVENT_REVERSED; data: MasteryEventReversed }
+  | { type: typeof BADGE_AWARDED; data: BadgeAwarded }
+  | { type: typeof BADGE_RESCINDED; data: BadgeRescinded }
+  | { type: typeof AVATAR_TIER_ADVANCED; data: GamificationNotice }
+  | { type: typeof STREAK_MILESTONE_REACHED; data: GamificationNotice };
+
+/** Events read from the store as this context's (the one typed boundary: `eventsAs`). */
+export const gamificationEvents = <R extends EventShape = RecordedEvent>(events: readonly R[]) =>
+  eventsAs<GamificationEvent, R>(events);

@@ -7,10 +7,17 @@ export {
   recordMasteryEvent,
   recordMasteryEvents,
 } from './commands/recordMasteryEvent';
+export {
+  type ReversalInput,
+  type ReversalResult,
+  reversalEventIdFor,
+  reverseMasteryEvents,
+} from './commands/reverseMasteryEvents';
 export { gamificationContext } from './context';
 export * from './events';
 export * from './overrideCodes';
 export { gamificationLedgerProjection } from './projections/ledgerProjection';
+export { celebrationIdOf } from './queries/celebrations';
 export { gamificationProfile } from './queries/profile';
 export * from './replay';
 export { CURRENT_RULE_SET, ruleSetVersion } from './rules';

@@ -59,7 +59,7 @@ describe('ledger property (real PostgreSQL)', () => {
         const [checks] = await db.sql<{ over: number; orphans: number; distinct_engines: number; rows: number }[]>`
           select
             (select count(*) from (select session_id from gam_xp_ledger where student_id = ${studentId}
-               and kind <> 'rescind_reversal' group by session_id having sum(amount) > ${CURRENT_RULE_SET.sessionXpCap}) o)::int as over,
+               and kind = 'mastery_credit' group by session_id having sum(amount) > ${CURRENT_RULE_SET.sessionXpCap}) o)::int as over,
             (select count(*) from gam_xp_ledger x where x.student_id = ${studentId} and not exists (
                select 1 from gam_mastery_events m where m.id = x.mastery_event_id))::int
              + (select count(*) from gam_badge_awards b where b.student_id = ${studentId} and not exists (

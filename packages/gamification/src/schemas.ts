@@ -105,4 +105,46 @@ export const ProfileResponse = Type.Object({
     lastTickDate: Type.Union([SchoolDay, Type.Null()]),
   }),
   badges: Type.Array(Badge),
+  celebrations: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.String({ format: 'uuid', description: 'one per (student, tier) and per (student, milestone)' }),
+        kind: Type.Unsafe<'avatar_tier' | 'streak_milestone'>(
+          Type.String({ enum: ['avatar_tier', 'streak_milestone'] }),
+        ),
+        tier: Type.Optional(Type.Integer({ minimum: 2, maximum: 5, description: 'avatar_tier only' })),
+        days: Type.Optional(Type.Integer({ description: 'streak_milestone only: 5, 10 or 20' })),
+        at: Type.String({ format: 'date-time', description: 'when the ledger first reached it' }),
+      }),
+      { description: 'the student themself only: pending until acknowledged' },
+    ),
+  ),
+});
+
+/** The parent's number-free view (docs/parent-portal.md): phrases and badge names, no number or id but the child's. */
+export const ParentProfileResponse = Type.Object(
+  {
+    studentId: Type.Integer({ description: "the child's id (the path's own)" }),
+    journeyAr: Type.String({ description: 'the avatar tier as a growth phrase' }),
+    streakAr: Type.String({ description: 'the current streak as a phrase' }),
+    badges: Type.Array(
+      Type.Object(
+        { nameAr: Type.String(), descriptionAr: Type.String(), awardedAt: Type.String({ format: 'date-time' }) },
+        { additionalProperties: false },
+      ),
+      { description: 'active badges only' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const CelebrationParams = Type.Object({ id: StudentId, celebrationId: Type.String({ format: 'uuid' }) });
+
+export const CelebrationAckResponse = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  kind: Type.Unsafe<'avatar_tier' | 'streak_milestone'>(Type.String({ enum: ['avatar_tier', 'streak_milestone'] })),
+  tier: Type.Optional(Type.Integer()),
+  days: Type.Optional(Type.Integer()),
+  at: Type.String({ format: 'date-time' }),
+  acknowledgedAt: Type.String({ format: 'date-time', description: 'the first acknowledgement (repeating it is 200)' }),
 });

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '@qiraa/db';
 import { ApiError } from './apiError';
 
 interface DatabaseError {
@@ -17,8 +18,8 @@ function databaseErrorOf(error: unknown, depth = 0): DatabaseError | undefined {
 
 /**
  * SQLSTATEs a request's own values cause. Validation should refuse them first (a test then names the field);
- * this keeps one that gets through from becoming a 500. Everything else (syntax, missing relations, lost
- * connections) stays a 500: those are our faults.
+ * this keeps one that gets through from becoming a 500. Everything else (syntax, missing relations) stays a
+ * 500: those are our faults. Lost connections are not: `databaseApiError` answers them 503.
  */
 function answerFor(sqlstate: string): ApiError | undefined {
   // Class 22, data exception: NUL in text (22021), a date/time or number out of range (22008, 22003), a value
@@ -35,8 +36,21 @@ function answerFor(sqlstate: string): ApiError | undefined {
   return undefined;
 }
 
-/** The envelope for a database error the request caused, or undefined for anything else. */
+/** Seconds a client should wait before retrying while PostgreSQL is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/** 503 while PostgreSQL is unreachable: nothing of the request was stored, so retrying it is safe. */
+export const databaseUnavailable = () =>
+  new ApiError(503, 'DATABASE_UNAVAILABLE', 'the database is unavailable; retry later', {
+    retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+  });
+
+/**
+ * The envelope for a database error the request caused, 503 DATABASE_UNAVAILABLE for a database that is
+ * unreachable (a lost or refused connection, a server shutting down), or undefined for anything else.
+ */
 export function databaseApiError(error: unknown): ApiError | undefined {
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   const found = databaseErrorOf(error);
   return found ? answerFor(found.code) : undefined;
 }

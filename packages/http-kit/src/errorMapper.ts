@@ -82,9 +82,12 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 export function installErrorMapper(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const apiError = toApiError(error, request);
-    if (apiError.status >= 500) {
+    if (apiError.code === 'DATABASE_UNAVAILABLE') {
+      // An outage, not a bug: one short line per request, no stack trace.
+      request.log.warn({ cause: (error as { code?: string }).code }, 'database unavailable');
+    } else if (apiError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
-    } else if (!(error instanceof ApiError) && databaseApiError(error)) {
+    } else if (!(error instanceof ApiError) && apiError.status < 500 && databaseApiError(error)) {
       // Validation let through a value the database refused: worth a schema fix, so keep the cause.
       request.log.warn({ err: error }, 'database refused a request value');
     }

@@ -39,3 +39,18 @@ export function errorResponses(...statuses: number[]): Record<number, TSchema> {
     ]),
   );
 }
+
+/**
+ * Error entries naming the refusal `reason`s a status carries on a route, in its OpenAPI description: the refusals
+ * the spec does not name (docs/api.md, "Refusals the spec does not name"). Spread after `errorResponses`.
+ */
+export function refusalResponses(reasons: Readonly<Record<number, readonly string[]>>): Record<number, TSchema> {
+  return Object.fromEntries(
+    Object.entries(reasons).map(([status, codes]) => [
+      Number(status),
+      Type.Ref('ApiError', {
+        description: `${describedStatus[Number(status)] ?? 'Error'}; reason: ${codes.join(', ')}`,
+      }) as unknown as TSchema,
+    ]),
+  );
+}

@@ -1,5 +1,7 @@
 import { defineContext } from '@qiraa/kernel';
 import { authPlugin } from './auth/authPlugin';
+import { contextFlagRoutes } from './contextFlags/contextFlagRoutes';
+import { expiredSecretsSchedule } from './passwordless/expiredSecretsSchedule';
 import { AuditLogEntry, auditLogRoutes } from './routes/auditLogRoutes';
 import { authRoutes } from './routes/authRoutes';
 import { classCodeRoutes } from './routes/classCodeRoutes';
@@ -11,6 +13,8 @@ import { oidcRoutes } from './routes/oidcRoutes';
 import { parentLinkRoutes } from './routes/parentLinkRoutes';
 import { passkeyRoutes } from './routes/passkeyRoutes';
 import { preferencesRoutes, UserPreferencesResponse } from './routes/preferencesRoutes';
+import { rosterImportRoutes } from './routes/rosterImportRoutes';
+import { RosterImportReport } from './routes/rosterImportSchemas';
 import { rosterRoutes } from './routes/rosterRoutes';
 import { studentAuthRoutes } from './routes/studentAuthRoutes';
 import { tenancyListRoutes } from './routes/tenancyListRoutes';
@@ -21,23 +25,26 @@ import { ClassResponse } from './tenancySchemas';
 export const identityContext = defineContext({
   name: 'identity',
   projections: [],
-  sharedSchemas: [AuthTokensResponse, ClassResponse, UserPreferencesResponse, AuditLogEntry],
+  schedules: [expiredSecretsSchedule],
+  sharedSchemas: [AuthTokensResponse, ClassResponse, UserPreferencesResponse, AuditLogEntry, RosterImportReport],
   plugins: (deps) => authPlugin(deps),
   routes: (deps) => async (app) => {
     await app.register(authRoutes(deps));
     await app.register(tenancyRoutes(deps));
     await app.register(tenancyListRoutes(deps));
     await app.register(preferencesRoutes(deps));
-    await app.register(clientLogRoutes());
+    await app.register(clientLogRoutes(deps));
     await app.register(auditLogRoutes(deps));
     await app.register(studentAuthRoutes(deps));
     await app.register(classCodeRoutes(deps));
     await app.register(classTeacherRoutes(deps));
     await app.register(classDeleteRoutes(deps));
     await app.register(rosterRoutes(deps));
+    await app.register(rosterImportRoutes(deps));
     await app.register(parentLinkRoutes(deps));
     await app.register(handoffRoutes(deps));
     await app.register(passkeyRoutes(deps));
     await app.register(oidcRoutes(deps));
+    await app.register(contextFlagRoutes(deps));
   },
 });

@@ -10,6 +10,37 @@ export { linkParent } from './commands/parentLinks';
 export { registerFirstAdmin } from './commands/registerFirstAdmin';
 export { identityContext } from './context';
 export { PERMISSIONS, PERSONAS, type Permission, type Persona, permissionsFor } from './permissions';
+export { organizationExists } from './queries/organizationExists';
+export {
+  activeClassesOfStudent,
+  activeOrganizations,
+  activeStudentName,
+  activeTimeZones,
+  type ClassRecord,
+  classPlacement,
+  classRecord,
+  classRoster,
+  classTeachers,
+  organizationAdmins,
+  organizationTimeZone,
+  parentsOfStudent,
+  schoolOrganization,
+  schoolsOfOrganization,
+  studentOrganizations,
+  studentsInOrganization,
+  taughtClassesOfStudents,
+  teacherPlacement,
+  teachersOfStudent,
+  teachesClass,
+  userName,
+  userNames,
+  userOrganization,
+  userStanding,
+  userTimeZone,
+} from './reads';
+export { importRoster, type RosterImportOptions } from './roster/importRoster';
+export type { RosterReport } from './roster/rosterReport';
+export type { RosterSource } from './roster/rosterSource';
 export { classInScope, inOrganizationOr404 } from './scope';
 export {
   type Gendered,

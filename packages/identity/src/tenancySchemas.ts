@@ -1,3 +1,4 @@
+import { PersonNameInput } from '@qiraa/kernel';
 import { type Static, Type } from 'typebox';
 import {
   ClassCode,
@@ -84,7 +85,7 @@ export const CreateUserBody = Type.Unsafe<NewUser>({
     }),
     Type.Object({
       primaryPersona: Type.Literal('STUDENT'),
-      fullNameAr: FullNameAr,
+      fullNameAr: PersonNameInput,
       classId: ClassId,
       quickCode: Type.Optional(QuickCode),
       gender: Type.Optional(StudentGenderSchema),

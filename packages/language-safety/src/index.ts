@@ -26,3 +26,4 @@ export {
   type LanguageSafetyTier,
   ruleApplies,
 } from './rules';
+export { checkServed, SERVED_TEXT_CACHE_SIZE, servedOr, servedRewrite } from './servedText';

@@ -1,4 +1,4 @@
-import { connect, type TransactionSql } from '@qiraa/db';
+import { connect, inTransaction, type TransactionSql } from '@qiraa/db';
 import { createTestDatabase } from '@qiraa/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { languageSafetyUnavailableApiError } from './apiError';
@@ -33,7 +33,7 @@ const firedIds = (text: string, tier: LanguageSafetyTier) => {
 async function inRolledBackTransaction(work: (tx: TransactionSql) => Promise<void>): Promise<void> {
   const rollback = new Error('rollback');
   await expect(
-    db.sql.begin(async (tx) => {
+    inTransaction(db.sql, async ({ sql: tx }) => {
       await work(tx);
       throw rollback;
     }),

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { type AnySql, inTransaction, type Sql } from '@qiraa/db';
 import { deterministicEventId, type EventStore } from '@qiraa/eventstore';
 import { ApiError, compileBodyValidator, type ErrorDetail, unprocessable } from '@qiraa/http-kit';
-import { type Gendered, inGender, type StudentGender, studentGender } from '@qiraa/identity';
+import {
+  classTeachers,
+  type Gendered,
+  inGender,
+  parentsOfStudent,
+  type StudentGender,
+  studentGender,
+  teachersOfStudent,
+  userStanding,
+} from '@qiraa/identity';
 import { LanguageSafetyBlockedError, type LanguageSafetyTier, loadLanguageSafety } from '@qiraa/language-safety';
 import { applyInline } from '@qiraa/projections';
 import { NOTIFICATION_DISPATCHED, type NotificationDispatched, notificationStream } from './events';
@@ -192,25 +201,19 @@ export type ResolvedRecipient =
  * inactive (dispatch skips, no row). A student is refused: 422 reason `student_recipient`.
  */
 export async function resolveRecipient(sql: AnySql, recipientUserId: number): Promise<ResolvedRecipient> {
-  const [user] = await sql<
-    { primary_persona: string; organization_id: string | null; disabled: boolean; org_disabled: boolean }[]
-  >`
-    select u.primary_persona, u.organization_id, u.disabled_at is not null as disabled,
-           coalesce(o.disabled_at is not null, false) as org_disabled
-    from users u left join organizations o on o.id = u.organization_id
-    where u.id = ${recipientUserId}`;
+  const user = await userStanding(sql, recipientUserId);
   if (!user) return { status: 'inactive' };
-  if (user.primary_persona === 'STUDENT') {
+  if (user.persona === 'STUDENT') {
     throw unprocessable('student_recipient', 'students never receive notifications', [
       { field: 'recipientUserId', issue: 'a student cannot be a notification recipient' },
     ]);
   }
-  if (user.disabled || user.org_disabled) return { status: 'inactive' };
+  if (user.disabled || user.organizationDisabled) return { status: 'inactive' };
   return {
     status: 'active',
     userId: recipientUserId,
-    organizationId: user.organization_id,
-    persona: user.primary_persona,
+    organizationId: user.organizationId,
+    persona: user.persona,
   };
 }
 
@@ -337,13 +340,7 @@ export async function dispatchToClass(
   input: Omit<DispatchInput, 'recipientUserId'>,
 ): Promise<FanOutResult> {
   await lookupKind(deps.sql, input.kind);
-  const rows = await deps.sql<{ id: string }[]>`
-    select teacher_user_id as id from class_teachers where class_id = ${classId} order by teacher_user_id`;
-  return fanOut(
-    deps,
-    rows.map((r) => Number(r.id)),
-    input,
-  );
+  return fanOut(deps, await classTeachers(deps.sql, classId), input);
 }
 
 /**
@@ -356,23 +353,15 @@ export async function dispatchToStudent(
   input: Omit<DispatchInput, 'recipientUserId'>,
 ): Promise<FanOutResult> {
   const catalog = await lookupKind(deps.sql, input.kind);
-  let rows: { id: string }[];
+  let recipients: number[];
   if (catalog.defaultPersona === 'TEACHER') {
-    rows = await deps.sql<{ id: string }[]>`
-      select distinct ct.teacher_user_id as id
-      from class_students cs join class_teachers ct on ct.class_id = cs.class_id
-      where cs.student_user_id = ${studentId} and cs.active order by 1`;
+    recipients = await teachersOfStudent(deps.sql, studentId);
   } else if (catalog.defaultPersona === 'PARENT') {
-    rows = await deps.sql<{ id: string }[]>`
-      select parent_user_id as id from parent_students where student_user_id = ${studentId} order by 1`;
+    recipients = await parentsOfStudent(deps.sql, studentId);
   } else {
     throw new ApiError(422, 'VALIDATION_ERROR', `kind ${catalog.kind} is not addressed to a child’s adults`, {
       reason: 'kind_not_for_student_adults',
     });
   }
-  return fanOut(
-    deps,
-    rows.map((r) => Number(r.id)),
-    input,
-  );
+  return fanOut(deps, recipients, input);
 }

@@ -39,3 +39,13 @@ export interface AllNotificationsRead {
 }
 
 export type { DeliveryState };
+
+/**
+ * The notification streams' events, typed: `type` discriminates `data` (docs/architecture.md, "Typed
+ * events"). Add an event here with its constant and its data interface.
+ */
+export type NotificationEvent =
+  | { type: typeof NOTIFICATION_DISPATCHED; data: NotificationDispatched }
+  | { type: typeof NOTIFICATION_READ; data: NotificationRead }
+  | { type: typeof NOTIFICATION_DISMISSED; data: NotificationDismissed }
+  | { type: typeof ALL_NOTIFICATIONS_READ; data: AllNotificationsRead };

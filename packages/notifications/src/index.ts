@@ -17,6 +17,7 @@ export {
   renderTemplate,
   type SourceEntity,
 } from './dispatch';
+export { isDispatchRefusal } from './dispatchRefusal';
 export * from './events';
 export * from './kinds';
 export {

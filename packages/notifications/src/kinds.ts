@@ -1,18 +1,21 @@
+import { PersonName } from '@qiraa/kernel';
 import { type Static, type TSchema, Type } from 'typebox';
 
 /**
  * Payload schemas, one per catalog kind. No free-text field: ids, closed codes, names the system holds
- * (student names, skill and level labels) and numbers. Names are letters, marks and spaces only.
+ * (student names, skill and level labels) and numbers. A child's name follows the roster's one PersonName rule
+ * (packages/kernel/src/personName.ts), so a name the roster took is never refused here; labels are letters,
+ * marks and single spaces.
  */
 const Id = Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'an id of the system' });
 const StudentId = Type.String({ pattern: '^[1-9][0-9]{0,15}$', description: 'the child’s user id, numeric string' });
 const Name = Type.String({
   pattern: '^[\\p{L}\\p{M}]+(?: [\\p{L}\\p{M}]+)*$',
   maxLength: 80,
-  description: 'a name held by the system (letters and single spaces)',
+  description: 'a label held by the system (letters and single spaces)',
 });
 
-const child = { studentId: StudentId, classId: Id, studentName: Name };
+const child = { studentId: StudentId, classId: Id, studentName: PersonName };
 const training = {
   ...child,
   alertId: Id,
@@ -38,14 +41,20 @@ export const NOTIFICATION_PAYLOADS = {
     alertId: Id,
     lifecycle: Type.Union([Type.Literal('opened'), Type.Literal('escalated'), Type.Literal('closed')]),
   }),
-  parent_tsp_activation: Type.Object({ studentId: StudentId, studentName: Name, planId: Id }),
+  parent_tsp_activation: Type.Object({ studentId: StudentId, studentName: PersonName, planId: Id }),
   lms_connection_revoked: Type.Object({
     connectionId: Id,
     provider: Type.Union([Type.Literal('google_classroom'), Type.Literal('microsoft_teams'), Type.Literal('moodle')]),
   }),
-  /** The long stay: the child has trained at one level for `daysAtLevel` school days without moving. */
-  training_no_progress: Type.Object({ ...training, daysAtLevel: Type.Integer({ minimum: 1, maximum: 1000 }) }),
-  training_support_review_suggested: Type.Object(training),
+  training_no_progress: Type.Object(training),
+  /**
+   * The long stay (TAL-02, 21 days at level 1): the spec's "for the long stay, daysAtLevel", the calendar days
+   * since the stay's first school day.
+   */
+  training_support_review_suggested: Type.Object({
+    ...training,
+    daysAtLevel: Type.Integer({ minimum: 1, maximum: 1000 }),
+  }),
 } satisfies Record<string, TSchema>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_PAYLOADS;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { ApiError } from '@qiraa/http-kit';
 import { LanguageSafetyBlockedError, loadLanguageSafety } from '@qiraa/language-safety';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -152,15 +152,15 @@ describe('dispatch steps', () => {
 
   it('(2) a bad payload → 422 with details, no row (missing field, free-text key, bad studentId)', async () => {
     const before = await rowCount();
-    const { daysAtLevel: _, ...withoutDays } = SAMPLE_PAYLOADS.training_no_progress;
+    const { daysAtLevel: _, ...withoutDays } = SAMPLE_PAYLOADS.training_support_review_suggested;
     for (const payload of [
       withoutDays,
-      { ...SAMPLE_PAYLOADS.training_no_progress, note: 'نص حر' },
-      { ...SAMPLE_PAYLOADS.training_no_progress, studentId: 42 },
-      { ...SAMPLE_PAYLOADS.training_no_progress, levelNumber: 9 },
+      { ...SAMPLE_PAYLOADS.training_support_review_suggested, note: 'نص حر' },
+      { ...SAMPLE_PAYLOADS.training_support_review_suggested, studentId: 42 },
+      { ...SAMPLE_PAYLOADS.training_support_review_suggested, levelNumber: 9 },
     ]) {
       const error = await apiErrorOf(
-        dispatch(deps, { recipientUserId: w.a.teacherId, kind: 'training_no_progress', payload }),
+        dispatch(deps, { recipientUserId: w.a.teacherId, kind: 'training_support_review_suggested', payload }),
       );
       expect(error).toMatchObject({ status: 422, code: 'VALIDATION_ERROR', reason: 'invalid_payload' });
       expect(error.details?.length).toBeGreaterThan(0);

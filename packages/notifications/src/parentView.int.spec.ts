@@ -1,4 +1,4 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
 import { dispatch } from './dispatch';
 import { DELIVERY_STATES, NOTIFICATION_KINDS, type NotificationKind, SEVERITIES } from './kinds';

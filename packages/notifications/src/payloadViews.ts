@@ -32,8 +32,8 @@ export const NOTIFICATION_PAYLOAD_VIEWS: PayloadViews = {
   cbm_alert_lifecycle: views([...CHILD, 'alertId', 'lifecycle'], ['studentName']),
   parent_tsp_activation: views(['studentId', 'studentName', 'planId'], ['studentName']),
   lms_connection_revoked: views(['connectionId', 'provider'], []),
-  training_no_progress: views([...TRAINING, 'daysAtLevel'], ['studentName', 'skillLabelAr']),
-  training_support_review_suggested: views(TRAINING, ['studentName', 'skillLabelAr']),
+  training_no_progress: views(TRAINING, ['studentName', 'skillLabelAr']),
+  training_support_review_suggested: views([...TRAINING, 'daysAtLevel'], ['studentName', 'skillLabelAr']),
 };
 
 /**

@@ -31,6 +31,6 @@ export const SAMPLE_PAYLOADS: { [K in NotificationKind]: NotificationPayload<K> 
   cbm_alert_lifecycle: { ...child, alertId: 'alr_SAMPLE000005', lifecycle: 'opened' },
   parent_tsp_activation: { studentId: '42', studentName: 'سارة', planId: 'pln_SAMPLE000002' },
   lms_connection_revoked: { connectionId: 'lms_SAMPLE000001', provider: 'google_classroom' },
-  training_no_progress: { ...training, daysAtLevel: 15 },
-  training_support_review_suggested: training,
+  training_no_progress: training,
+  training_support_review_suggested: { ...training, daysAtLevel: 21 },
 };

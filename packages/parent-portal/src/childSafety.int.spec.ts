@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { importDemoFiles, importDemoScreeningForms, openWindowFor, setWindows } from '@qiraa/assessment/testing';
 import { dispatchToStudent } from '@qiraa/notifications';
 import { pdfPagePng, pdfText } from '@qiraa/pdf-kit/testing';
@@ -29,6 +29,7 @@ const MACHINE_LEAVES: Record<string, (v: unknown) => boolean> = {
   lastActiveAt: (v) => v === null || (typeof v === 'string' && ISO_TIME.test(v)),
   completedOn: (v) => typeof v === 'string' && ISO_DATE.test(v),
   halted: (v) => typeof v === 'boolean',
+  code: (v) => v === null || v === 'GL-005', // the safe halt's machine key (spec error table), never shown
   haltMessage: (v) => v === null || (typeof v === 'string' && !FORBIDDEN.test(v)),
 };
 /** The inbox envelope's machine fields (the notification's address and state, not text). */

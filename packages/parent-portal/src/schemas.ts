@@ -1,6 +1,7 @@
 import { SCREENING_WINDOWS } from '@qiraa/assessment';
 import { type Static, Type } from 'typebox';
-import { ChildHandle, DateOnly, FirstName, Label, ParentObject, Timestamp } from './safety/allowList';
+import { SAFE_STOP_CODE } from './labels/halt';
+import { ChildHandle, DateOnly, FirstName, Label, ParentObject, SafeStopCode, Timestamp } from './safety/allowList';
 
 export const tags = ['parent portal'];
 export const security = [{ bearerAuth: [] }];
@@ -66,7 +67,11 @@ export const RecommendationsResponse = ParentObject({
   firstName: FirstName(),
   windowLabel: Label('the window the suggestions are for'),
   halted: Type.Boolean({
-    description: 'true on the safe halt (GL-005, in the x-qiraa-safe-stop header): no active profile, no suggestion',
+    description:
+      'true on the safe halt (GL-005, also in the x-qiraa-safe-stop header): no active profile, no suggestion',
+  }),
+  code: Type.Union([SafeStopCode([SAFE_STOP_CODE], 'the safe halt’s code, a machine key never shown'), Type.Null()], {
+    description: 'GL-005 on the safe halt, null otherwise',
   }),
   haltMessage: Type.Union([Label('the safe Arabic halt message'), Type.Null()]),
   suggestions: Type.Array(

@@ -1,6 +1,6 @@
 import type { UnitOfWork } from '@qiraa/db';
 import type { RecordedEvent } from '@qiraa/eventstore';
-import { lockProjectionShared } from './advisoryLock';
+import { lockProjectionShared, lockProjectionTables } from './advisoryLock';
 import type { Projection } from './projection';
 
 /**
@@ -16,6 +16,11 @@ export async function applyInline(
   const relevant = events.filter((e) => projection.handles.includes(e.type));
   if (relevant.length === 0) return;
   const ctx = { sql: uow.sql, table: (name: string) => name };
-  // Pipelined: the lock statement is sent first and runs before the batch's statements queued behind it.
-  await Promise.all([lockProjectionShared(uow.sql, projection.name), projection.applyBatch(ctx, relevant)]);
+  // Pipelined: the lock statements are sent first and run, in the one lock order (tables, then the
+  // projection's lock: advisoryLock.ts), before the batch's statements queued behind them.
+  await Promise.all([
+    lockProjectionTables(uow.sql, projection, 'row exclusive'),
+    lockProjectionShared(uow.sql, projection.name),
+    projection.applyBatch(ctx, relevant),
+  ]);
 }

@@ -67,26 +67,35 @@ export function bullmqProjector(
 }
 
 export interface ProjectionWorker {
-  readonly worker: Worker;
+  readonly worker: Worker<ProjectionJobData>;
   close(): Promise<void>;
+}
+
+/** A wake-up's data: the projection to run (none on the sweep). */
+export interface ProjectionJobData {
+  projection?: string;
 }
 
 /** Worker side (apps/worker): runs the named projection, or all of them for the periodic sweep. */
 export function startProjectionWorker(
   deps: RunnerDeps,
   projections: readonly Projection[],
-  options: BullmqOptions & { concurrency?: number },
+  options: BullmqOptions & {
+    concurrency?: number;
+    /** How long a job keeps looking at events held back by an older open transaction (default 5 s). */
+    settleTimeoutMs?: number;
+  },
 ): ProjectionWorker {
   // Blocking commands must wait for Redis however long it takes (bullmq#1744).
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', (error) => options.onError?.(error));
-  const worker = new Worker(
+  const worker = new Worker<ProjectionJobData>(
     PROJECTION_QUEUE,
     async (job) => {
-      const name = job.name === 'sweep' ? undefined : (job.data as { projection?: string }).projection;
+      const name = job.name === 'sweep' ? undefined : job.data.projection;
       // The sweep covers anything still held back after these looks.
       const results = await catchUpSettled(deps, projections, name, {
-        timeoutMs: MAX_EXTRA_LOOKS * RETRY_MS,
+        timeoutMs: options.settleTimeoutMs ?? MAX_EXTRA_LOOKS * RETRY_MS,
         intervalMs: RETRY_MS,
       });
       return Object.fromEntries([...results].map(([k, v]) => [k, v.kind]));

@@ -1,6 +1,7 @@
 import { catchUp, needsAnotherLook } from './catchUp';
 import { catchUpSettled } from './catchUpSettled';
 import type { Projection } from './projection';
+import type { ProjectionHealth } from './projectionHealth';
 import { type Projector, projectionsFor } from './projector';
 import type { RunnerDeps } from './runProjectionBatch';
 
@@ -10,6 +11,8 @@ export interface InProcessOptions {
   /** Safety-net interval: every projection is caught up this often even without a wake-up. */
   sweepIntervalMs?: number;
   onError?: (error: unknown, projection: string) => void;
+  /** Told of every run's outcome (the API's /readyz reads it). */
+  health?: ProjectionHealth;
 }
 
 /**
@@ -34,9 +37,13 @@ export function inProcessProjector(
     }
     const run = catchUp(deps, projection)
       .then((result) => {
+        options.health?.succeeded(projection.name);
         if (needsAnotherLook(result)) setTimeout(() => schedule(projection), RETRY_MS).unref();
       })
-      .catch((error) => options.onError?.(error, projection.name))
+      .catch((error) => {
+        options.health?.failed(projection.name, error);
+        options.onError?.(error, projection.name);
+      })
       .finally(() => {
         running.delete(projection.name);
         if (again.delete(projection.name)) schedule(projection);

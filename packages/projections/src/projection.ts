@@ -1,5 +1,5 @@
 import type { Sql, TransactionSql } from '@qiraa/db';
-import type { EventStore, RecordedEvent } from '@qiraa/eventstore';
+import type { EventShape, EventStore, Recorded } from '@qiraa/eventstore';
 
 export interface ProjectionContext {
   readonly sql: TransactionSql;
@@ -24,22 +24,25 @@ export interface ProjectionContext {
  * (counters, rollups) must count only the rows that insert really wrote (`returning`).
  * Its tables are created by migrations and must not be referenced by foreign keys, so a rebuild can swap them.
  */
-export interface Projection {
+export interface Projection<E extends EventShape = EventShape> {
   readonly name: string;
   /** Bump when `applyBatch` changes meaning: a stored older version is rebuilt before it runs again. */
   readonly version: number;
-  readonly handles: readonly string[];
+  readonly handles: readonly E['type'][];
   readonly tables: readonly string[];
   /** `events` holds only handled types, in log order; it may be empty. */
-  applyBatch(ctx: ProjectionContext, events: readonly RecordedEvent[]): Promise<void>;
+  applyBatch(ctx: ProjectionContext, events: readonly Recorded<E>[]): Promise<void>;
 }
 
-export function defineProjection(projection: Projection): Projection {
+/**
+ * `E` is the union of the events it handles (a context's union, or the part of another's it reads): the
+ * runner, a rebuild and `applyInline` hand `applyBatch` only events of `handles`, as their contexts wrote
+ * them, so the batch is typed here once (`applyBatch` is a method: a `Projection<E>` is a `Projection`).
+ */
+export function defineProjection<E extends EventShape = EventShape>(projection: Projection<E>): Projection<E> {
   if (projection.handles.length === 0) throw new Error(`projection ${projection.name} handles no event type`);
   return projection;
 }
 
-/** The events of `batch` of one type, with their data typed: the usual first step of an `applyBatch`. */
-export function eventsOfType<Data>(batch: readonly RecordedEvent[], ...types: string[]): Array<RecordedEvent<Data>> {
-  return batch.filter((e) => types.includes(e.type)) as Array<RecordedEvent<Data>>;
-}
+/** The events of `batch` of the given types, narrowed to them: the usual first step of an `applyBatch`. */
+export { eventsOfType } from '@qiraa/eventstore';

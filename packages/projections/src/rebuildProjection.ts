@@ -1,9 +1,10 @@
+import { inTransaction } from '@qiraa/db';
 import { type Checkpoint, type ReadAllResult, untilNothingWaiting } from '@qiraa/eventstore';
-import { lockProjection } from './advisoryLock';
 import { replaceCheckpoint } from './checkpointStore';
 import type { Projection, ProjectionContext } from './projection';
 import type { RunnerDeps } from './runProjectionBatch';
 import { createShadowTable, shadowName, swapInShadowTable } from './shadowTables';
+import { type SwapLockOptions, withSwapLocks } from './swapLocks';
 
 export interface RebuildProgress {
   applied: number;
@@ -18,18 +19,28 @@ export interface RebuildResult {
 
 /**
  * Replays the log from the start into shadow tables while the live read model keeps serving, then in one
- * transaction takes the projection's lock, applies what arrived meanwhile and swaps the shadows in.
+ * transaction takes the live tables and the projection's lock (swapLocks.ts), applies what arrived meanwhile
+ * and swaps the shadows in.
  */
 export async function rebuildProjection(
   deps: RunnerDeps,
   projection: Projection,
-  options: { batchSize?: number; settleTimeoutMs?: number; onProgress?: (progress: RebuildProgress) => void } = {},
+  options: {
+    batchSize?: number;
+    settleTimeoutMs?: number;
+    onProgress?: (progress: RebuildProgress) => void;
+    swap?: SwapLockOptions;
+  } = {},
 ): Promise<RebuildResult> {
   const limit = options.batchSize ?? 1000;
   const { sql, store } = deps;
-  await sql.begin(async (tx) => {
-    for (const table of projection.tables) await createShadowTable(tx, table);
-  });
+  await inTransaction(
+    sql,
+    async ({ sql: tx }) => {
+      for (const table of projection.tables) await createShadowTable(tx, table);
+    },
+    { poolWait: 'unbounded' },
+  );
   const total = await store.countAfter(null, projection.handles);
   let applied = 0;
   let checkpoint: Checkpoint | null = null;
@@ -64,16 +75,20 @@ export async function rebuildProjection(
     for (;;) {
       const batch = await next;
       if (!batch.caughtUp) next = read(batch.checkpoint);
-      await sql.begin(async (tx) => {
-        await Promise.all([
-          // Only shadow tables are written here, unless the projection is a reactor (no tables): a reactor
-          // appends events others read at once, so its batches commit durably.
-          projection.tables.length > 0 ? tx`set local synchronous_commit = off` : null,
-          batch.events.length > 0
-            ? projection.applyBatch({ sql: tx, table: shadowName, runner: deps }, batch.events)
-            : null,
-        ]);
-      });
+      await inTransaction(
+        sql,
+        async ({ sql: tx }) => {
+          await Promise.all([
+            // Only shadow tables are written here, unless the projection is a reactor (no tables): a reactor
+            // appends events others read at once, so its batches commit durably.
+            projection.tables.length > 0 ? tx`set local synchronous_commit = off` : null,
+            batch.events.length > 0
+              ? projection.applyBatch({ sql: tx, table: shadowName, runner: deps }, batch.events)
+              : null,
+          ]);
+        },
+        { poolWait: 'unbounded' },
+      );
       applied += batch.events.length;
       checkpoint = batch.checkpoint;
       options.onProgress?.({ applied, total: Math.max(total, applied) });
@@ -82,11 +97,26 @@ export async function rebuildProjection(
   };
   await fill();
   if (await untilNothingWaiting(store, { timeoutMs: options.settleTimeoutMs ?? 10_000 })) await fill();
-  await sql.begin(async (tx) => {
-    await lockProjection(tx, projection.name);
-    await applyBatches(tx, true);
-    for (const table of projection.tables) await swapInShadowTable(tx, table);
-    await replaceCheckpoint(tx, projection.name, projection.version, checkpoint, BigInt(applied));
-  });
+  // The swap: the live tables, then the projection's lock (the one lock order, advisoryLock.ts), each wait
+  // bounded; a swap that had to let go starts again from the fill's position, its writes rolled back.
+  const filled = { applied, checkpoint };
+  await withSwapLocks(
+    sql,
+    projection,
+    async (tx) => {
+      applied = filled.applied;
+      checkpoint = filled.checkpoint;
+      await applyBatches(tx, true);
+      // Events committed after an older transaction that is still open (often a writer waiting for these
+      // very locks) are held back by readAll, but their commands wrote them into the live tables dropped
+      // here: apply them too, leaving the checkpoint before them (the runner applies them again, harmlessly).
+      // Read now, under the locks: every writer of the old tables has committed.
+      const heldBack = (await store.readHeldBack?.(checkpoint, projection.handles)) ?? [];
+      if (heldBack.length > 0) await projection.applyBatch({ sql: tx, table: shadowName, runner: deps }, heldBack);
+      for (const table of projection.tables) await swapInShadowTable(tx, table);
+      await replaceCheckpoint(tx, projection.name, projection.version, checkpoint, BigInt(applied));
+    },
+    options.swap,
+  );
   return { applied, checkpoint };
 }

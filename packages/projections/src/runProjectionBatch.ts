@@ -1,6 +1,6 @@
-import type { Sql } from '@qiraa/db';
+import { inTransaction, type Sql } from '@qiraa/db';
 import type { Checkpoint, EventStore, ReadAllResult } from '@qiraa/eventstore';
-import { tryLockProjection } from './advisoryLock';
+import { lockProjectionTables, tryLockProjection } from './advisoryLock';
 import { loadCheckpoint, saveCheckpoint } from './checkpointStore';
 import type { Projection } from './projection';
 
@@ -8,6 +8,11 @@ export interface RunnerDeps {
   /** Where read models and checkpoints live. */
   readonly sql: Sql;
   readonly store: EventStore;
+  /**
+   * The runtime's one clock (a consumer that decides, as the decisions reactor's `decidedAt`, reads it): the
+   * kernel's `Clock`, spelled structurally because the kernel sits above this package (it names `Projection`).
+   */
+  readonly clock?: { now(): Date };
 }
 
 export type BatchResult =
@@ -37,25 +42,32 @@ export async function runProjectionBatch(
   read?: BatchRead,
 ): Promise<BatchResult> {
   const { seen, batch } = read ?? (await readProjectionBatch(deps, projection, limit));
-  return (await deps.sql.begin(async (tx) => {
-    if (!(await tryLockProjection(tx, projection.name))) return { kind: 'busy' };
-    const stored = await loadCheckpoint(tx, projection.name, projection.version);
-    if (stored.version < projection.version) return { kind: 'needs_rebuild', storedVersion: stored.version };
-    if (stored.version > projection.version) return { kind: 'newer_version_stored', storedVersion: stored.version };
-    if (!batch || stored.checkpoint !== seen.checkpoint)
-      return { kind: 'applied', applied: 0, caughtUp: false, waiting: false, stale: true };
-    const ctx = { sql: tx, table: (name: string) => name, runner: deps };
-    if (batch.events.length > 0) await projection.applyBatch(ctx, batch.events);
-    if (batch.checkpoint !== stored.checkpoint) {
-      await saveCheckpoint(tx, projection.name, batch.checkpoint, batch.events.length);
-    }
-    return {
-      kind: 'applied',
-      applied: batch.events.length,
-      caughtUp: batch.caughtUp,
-      waiting: batch.waiting === true,
-    };
-  })) as BatchResult;
+  return inTransaction(
+    deps.sql,
+    async ({ sql: tx }): Promise<BatchResult> => {
+      // The one lock order (advisoryLock.ts): the tables first, so a rebuild's swap holding them makes this
+      // batch wait before it holds the projection's lock, never after.
+      await lockProjectionTables(tx, projection, 'row exclusive');
+      if (!(await tryLockProjection(tx, projection.name))) return { kind: 'busy' };
+      const stored = await loadCheckpoint(tx, projection.name, projection.version);
+      if (stored.version < projection.version) return { kind: 'needs_rebuild', storedVersion: stored.version };
+      if (stored.version > projection.version) return { kind: 'newer_version_stored', storedVersion: stored.version };
+      if (!batch || stored.checkpoint !== seen.checkpoint)
+        return { kind: 'applied', applied: 0, caughtUp: false, waiting: false, stale: true };
+      const ctx = { sql: tx, table: (name: string) => name, runner: deps };
+      if (batch.events.length > 0) await projection.applyBatch(ctx, batch.events);
+      if (batch.checkpoint !== stored.checkpoint) {
+        await saveCheckpoint(tx, projection.name, batch.checkpoint, batch.events.length);
+      }
+      return {
+        kind: 'applied',
+        applied: batch.events.length,
+        caughtUp: batch.caughtUp,
+        waiting: batch.waiting === true,
+      };
+    },
+    { poolWait: 'unbounded' },
+  );
 }
 
 /** A batch read before its transaction: the checkpoint it was read after, and the events (null: wrong version). */

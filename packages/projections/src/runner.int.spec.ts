@@ -1,6 +1,6 @@
 import { inTransaction } from '@qiraa/db';
 import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
-import { type EventStore, postgresEventStore, type RecordedEvent, untilNothingWaiting } from '@qiraa/eventstore';
+import { type EventStore, postgresEventStore, type Recorded, untilNothingWaiting } from '@qiraa/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyInline } from './applyInline';
 import { catchUp } from './catchUp';
@@ -14,12 +14,14 @@ let db: TestDatabase;
 let store: EventStore;
 
 /** A small read model for the runner's tests: one row per Tallied event, plus a running total per key. */
+type TallyEvent = { type: 'Tallied'; data: { key: string; amount: number } };
+
 function tallyProjection(
   version = 1,
   onApply?: () => Promise<void>,
-  batches?: Array<readonly RecordedEvent[]>,
+  batches?: Array<readonly Recorded<TallyEvent>[]>,
 ): Projection {
-  return defineProjection({
+  return defineProjection<TallyEvent>({
     name: 'tally',
     version,
     handles: ['Tallied'],
@@ -27,7 +29,7 @@ function tallyProjection(
     async applyBatch({ sql, table }, events) {
       await onApply?.();
       batches?.push(events);
-      const rows = events.map((e) => ({ event_id: e.eventId, ...(e.data as { key: string; amount: number }) }));
+      const rows = events.map((e) => ({ event_id: e.eventId, ...e.data }));
       await sql`
         insert into ${sql(table('tally_rows'))} (event_id, key, amount, version_seen)
         select r.event_id, r.key, r.amount, ${version}
@@ -111,14 +113,14 @@ describe('projection runner', () => {
   });
 
   it('hands the projection its whole batch in one call, in log order', async () => {
-    const batches: Array<readonly RecordedEvent[]> = [];
+    const batches: Array<readonly Recorded<TallyEvent>[]> = [];
     const p = tallyProjection(1, undefined, batches);
     await store.append('tally-batch', [tally('batch', 1), tally('batch', 2), tally('batch', 3)]);
     await store.append('tally-batch', [tally('batch', 4)]);
     await settled();
     await catchUp({ sql: db.sql, store }, p);
     expect(batches).toHaveLength(1);
-    expect(batches[0]!.map((e) => (e.data as { amount: number }).amount)).toEqual([1, 2, 3, 4]);
+    expect(batches[0]!.map((e) => e.data.amount)).toEqual([1, 2, 3, 4]);
     expect(await total('batch')).toBe(10);
   });
 
@@ -254,12 +256,36 @@ describe('projection runner', () => {
     const seen = await db.sql`select distinct version_seen from tally_rows`;
     expect(seen).toEqual([{ version_seen: 2 }]);
     const [statusAfter] = await projectionStatus({ sql: db.sql, store }, [v2]);
-    expect(statusAfter).toMatchObject({ storedVersion: 2, lag: 0, needsRebuild: false });
+    expect(statusAfter).toMatchObject({ storedVersion: 2, lag: 0, lagSeconds: 0, needsRebuild: false });
     expect(statusAfter?.checkpoint).toBe(statusAfter?.head);
     expect(await runProjectionBatch({ sql: db.sql, store }, tallyProjection(1))).toEqual({
       kind: 'newer_version_stored',
       storedVersion: 2,
     });
+  });
+
+  it('reports the age of the oldest event not yet projected (lagSeconds), and 0 once caught up', async () => {
+    const aged = defineProjection({ name: 'aged', version: 1, handles: ['Aged'], tables: [], async applyBatch() {} });
+    await store.append('aged-1', [{ type: 'Aged', data: {} }]);
+    await store.append('aged-2', [{ type: 'Aged', data: {} }]);
+    await settled();
+    // The age of the first Aged event on the database's clock, just before and just after the status read.
+    const age = async () =>
+      Number(
+        (
+          await db.sql<{ s: string }[]>`
+            select extract(epoch from now() - min(created_at))::text as s from es_events where event_type = 'Aged'`
+        )[0]!.s,
+      );
+    const before = await age();
+    const [waiting] = await projectionStatus({ sql: db.sql, store }, [aged]);
+    const after = await age();
+    expect(waiting).toMatchObject({ name: 'aged', lag: 2 });
+    expect(waiting!.lagSeconds).toBeGreaterThanOrEqual(before - 0.002);
+    expect(waiting!.lagSeconds).toBeLessThanOrEqual(after + 0.002);
+    await catchUp({ sql: db.sql, store }, aged);
+    const [current] = await projectionStatus({ sql: db.sql, store }, [aged]);
+    expect(current).toMatchObject({ lag: 0, lagSeconds: 0 });
   });
 
   it('looks again when the events it was woken for wait behind an older open transaction', async () => {

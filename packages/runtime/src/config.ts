@@ -16,6 +16,11 @@ export interface Config {
   readonly eventstoreUrl: string | undefined;
   readonly queuePrefix: string;
   readonly sweepIntervalMs: number;
+  /**
+   * /readyz reports a projection whose oldest event not yet projected is older than this many seconds
+   * (PROJECTION_STALL_SECONDS, default 120; 0 turns the lag check off). docs/operations.md, "Stalls".
+   */
+  readonly projectionStallSeconds: number;
   /** HS256 key for access tokens; required in production, kept in DATA_DIR otherwise. */
   readonly jwtSecret: string | undefined;
   /**
@@ -23,8 +28,24 @@ export interface Config {
    * comma list of proxy addresses and CIDRs. Per-source limits (student login) key on the address it yields.
    */
   readonly trustProxy: boolean | string;
+  /** QIRAA_CLOCK_SHIFT_DAYS: whole days the clock of every rule, schedule and response runs ahead (never in production). */
+  readonly clockShiftDays: number;
+  /** SCHOOL_DAY_END_HOUR: the local hour (0-23) at which open training days of a school day end `window_closed`. */
+  readonly schoolDayEndHour: number;
+  /** SCHEDULE_POLL_MS: how often the in-process scheduler looks for due ticks (without REDIS_URL). */
+  readonly schedulePollMs: number;
+  /**
+   * METRICS_TOKEN: the bearer token a Prometheus scrape of /metrics must send; unset, /metrics answers 404
+   * (docs/operations.md, "Metrics").
+   */
+  readonly metricsToken: string | undefined;
   /** WEBAUTHN_RP_ID, WEBAUTHN_RP_NAME, WEBAUTHN_ORIGINS and OIDC_PROVIDERS with OIDC_<NAME>_* per provider. */
   readonly passwordless: PasswordlessSettings;
+  /**
+   * WRITE_COMBINE_MS (a window of 1-50 ms; unset or 0: off), WRITE_COMBINE_MAX (most units a batch, default
+   * 32) and WRITE_COMBINE_LANES (batches side by side, default 1): the write combiner for the write paths that opt in (docs/architecture.md, "The write combiner").
+   */
+  readonly writeCombine: { readonly windowMs: number; readonly maxBatch: number; readonly lanes: number } | null;
 }
 
 function list(value: string | undefined): string[] {
@@ -61,6 +82,18 @@ function oidcProviders(env: NodeJS.ProcessEnv): OidcProviderSettings[] {
   });
 }
 
+/** At least 16 characters: a scrape credential that can be guessed is no protection. */
+function metricsToken(value: string | undefined): string | undefined {
+  const v = nonEmpty(value);
+  if (v !== undefined && v.length < 16) {
+    throw new SetupError(
+      'METRICS_TOKEN',
+      `METRICS_TOKEN must be at least 16 characters (got ${v.length}); set a random one, e.g. openssl rand -hex 24, or unset it to turn /metrics off`,
+    );
+  }
+  return v;
+}
+
 function trustProxy(value: string | undefined): boolean | string {
   const v = nonEmpty(value);
   if (v === undefined || v === 'false') return false;
@@ -94,11 +127,35 @@ function databaseUrl(value: string | undefined): string | undefined {
   return url;
 }
 
+/**
+ * A signed whole number of days. Refused in production whatever its value: a shifted clock in production would
+ * end training days, expire codes and raise alerts on the wrong day for real children.
+ */
+function clockShiftDays(value: string | undefined, nodeEnv: string): number {
+  const v = nonEmpty(value);
+  if (v === undefined) return 0;
+  if (nodeEnv === 'production') {
+    throw new SetupError(
+      'QIRAA_CLOCK_SHIFT_DAYS',
+      'QIRAA_CLOCK_SHIFT_DAYS moves the clock of every rule and is for tests and demos only; unset it when NODE_ENV=production',
+    );
+  }
+  const n = Number(v);
+  if (!/^[+-]?\d+$/.test(v) || !Number.isSafeInteger(n) || Math.abs(n) > 36_500) {
+    throw new SetupError(
+      'QIRAA_CLOCK_SHIFT_DAYS',
+      `QIRAA_CLOCK_SHIFT_DAYS must be a whole number of days (e.g. 21 or -3), got "${v}"; fix or unset it`,
+    );
+  }
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = nonEmpty(env.NODE_ENV) ?? 'development';
   return {
     port: integer(env.PORT, 8787, 'PORT', 65_535),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
-    nodeEnv: nonEmpty(env.NODE_ENV) ?? 'development',
+    nodeEnv,
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
     databaseUrl: databaseUrl(env.DATABASE_URL),
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? './.data'),
@@ -106,8 +163,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventstoreUrl: nonEmpty(env.EVENTSTORE_URL),
     queuePrefix: nonEmpty(env.QUEUE_PREFIX) ?? 'qiraa',
     sweepIntervalMs: integer(env.PROJECTION_SWEEP_MS, 5000, 'PROJECTION_SWEEP_MS'),
+    projectionStallSeconds: integer(env.PROJECTION_STALL_SECONDS, 120, 'PROJECTION_STALL_SECONDS'),
     jwtSecret: nonEmpty(env.JWT_SECRET),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    clockShiftDays: clockShiftDays(env.QIRAA_CLOCK_SHIFT_DAYS, nodeEnv),
+    schoolDayEndHour: integer(env.SCHOOL_DAY_END_HOUR, 20, 'SCHOOL_DAY_END_HOUR', 23),
+    schedulePollMs: integer(env.SCHEDULE_POLL_MS, 30_000, 'SCHEDULE_POLL_MS'),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     passwordless: {
       webauthn: {
         rpId: nonEmpty(env.WEBAUTHN_RP_ID) ?? 'localhost',
@@ -116,5 +178,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       oidcProviders: oidcProviders(env),
     },
+    writeCombine: writeCombine(env),
   };
+}
+
+function writeCombine(env: NodeJS.ProcessEnv): Config['writeCombine'] {
+  const windowMs = integer(env.WRITE_COMBINE_MS, 0, 'WRITE_COMBINE_MS', 50);
+  const maxBatch = integer(env.WRITE_COMBINE_MAX, 32, 'WRITE_COMBINE_MAX', 1000);
+  const lanes = integer(env.WRITE_COMBINE_LANES, 1, 'WRITE_COMBINE_LANES', 64);
+  return windowMs > 0 && maxBatch > 0 && lanes > 0 ? { windowMs, maxBatch, lanes } : null;
 }

@@ -41,6 +41,36 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads QIRAA_CLOCK_SHIFT_DAYS as whole days either way, and refuses it in production whatever its value', () => {
+    expect(loadConfig({}).clockShiftDays).toBe(0);
+    expect(loadConfig({ QIRAA_CLOCK_SHIFT_DAYS: '21' }).clockShiftDays).toBe(21);
+    expect(loadConfig({ QIRAA_CLOCK_SHIFT_DAYS: '-3' }).clockShiftDays).toBe(-3);
+    for (const bad of ['1.5', 'x', '1e3', '99999999']) {
+      expect(() => loadConfig({ QIRAA_CLOCK_SHIFT_DAYS: bad })).toThrow(/whole number of days/);
+    }
+    for (const v of ['21', '0']) {
+      expect(() => loadConfig({ NODE_ENV: 'production', QIRAA_CLOCK_SHIFT_DAYS: v })).toThrow(
+        /QIRAA_CLOCK_SHIFT_DAYS .* unset it when NODE_ENV=production/,
+      );
+    }
+    expect(loadConfig({ NODE_ENV: 'production', QIRAA_CLOCK_SHIFT_DAYS: ' ' }).clockShiftDays).toBe(0);
+  });
+
+  it('reads the end of the school day (0-23, default 20:00) and the scheduler poll', () => {
+    expect(loadConfig({})).toMatchObject({ schoolDayEndHour: 20, schedulePollMs: 30_000 });
+    expect(loadConfig({ SCHOOL_DAY_END_HOUR: '15' }).schoolDayEndHour).toBe(15);
+    expect(() => loadConfig({ SCHOOL_DAY_END_HOUR: '24' })).toThrow(/SCHOOL_DAY_END_HOUR .* up to 23/);
+  });
+
+  it('reads METRICS_TOKEN (unset: /metrics off) and refuses one shorter than 16 characters', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: ' ' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).metricsToken).toBe('a'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN must be at least 16 characters \(got 5\)/,
+    );
+  });
+
   it('reads TRUST_PROXY as off, on or a list of proxy addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
@@ -95,5 +125,20 @@ describe('passwordless settings', () => {
       loadConfig({ OIDC_PROVIDERS: 'google', OIDC_GOOGLE_CLIENT_ID: 'x', OIDC_GOOGLE_ISSUER: 'not a url' }),
     ).toThrow(/OIDC_GOOGLE_ISSUER must be an absolute URL/);
     expect(() => loadConfig({ OIDC_PROVIDERS: 'Google!' })).toThrow(/OIDC_PROVIDERS names lower-case/);
+  });
+});
+
+describe('write combiner settings', () => {
+  it('is off unless WRITE_COMBINE_MS names a window; WRITE_COMBINE_MAX bounds a batch (default 32)', () => {
+    expect(loadConfig({}).writeCombine).toBeNull();
+    expect(loadConfig({ WRITE_COMBINE_MS: '0' }).writeCombine).toBeNull();
+    expect(loadConfig({ WRITE_COMBINE_MS: '2' }).writeCombine).toEqual({ windowMs: 2, maxBatch: 32, lanes: 1 });
+    expect(
+      loadConfig({ WRITE_COMBINE_MS: '5', WRITE_COMBINE_MAX: '8', WRITE_COMBINE_LANES: '4' }).writeCombine,
+    ).toEqual({ windowMs: 5, maxBatch: 8, lanes: 4 });
+    expect(() => loadConfig({ WRITE_COMBINE_MS: '500' })).toThrow(
+      /WRITE_COMBINE_MS must be a non-negative integer up to 50/,
+    );
+    expect(() => loadConfig({ WRITE_COMBINE_MS: '2', WRITE_COMBINE_MAX: 'x' })).toThrow(/WRITE_COMBINE_MAX/);
   });
 });

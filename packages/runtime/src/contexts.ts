@@ -1,14 +1,15 @@
 import { assessmentContext } from '@qiraa/assessment';
 import { auditContext } from '@qiraa/audit';
+import { auditingContext } from '@qiraa/auditing';
 import { clustersContext } from '@qiraa/clusters';
 import { contentContext } from '@qiraa/content';
 import { decisionsContext } from '@qiraa/decisions';
 import { gamificationContext } from '@qiraa/gamification';
 import { identityContext } from '@qiraa/identity';
-import type { BoundedContext } from '@qiraa/kernel';
+import type { BoundedContext, Schedule } from '@qiraa/kernel';
 import { notificationsContext } from '@qiraa/notifications';
 import { parentPortalContext } from '@qiraa/parent-portal';
-import type { Projection } from '@qiraa/projections';
+import type { Projection, Reaction } from '@qiraa/projections';
 import { reportsContext } from '@qiraa/reports';
 import { sessionsContext } from '@qiraa/sessions';
 import { trainingContext } from '@qiraa/training';
@@ -27,7 +28,13 @@ export const contexts: readonly BoundedContext[] = [
   trainingContext,
   parentPortalContext,
   clustersContext,
+  auditingContext,
 ];
 
 export const allProjections = (list: readonly BoundedContext[] = contexts): Projection[] =>
   list.flatMap((c) => c.projections);
+
+export const allSchedules = (list: readonly BoundedContext[] = contexts): Schedule[] =>
+  list.flatMap((c) => c.schedules ?? []);
+export const allReactions = (list: readonly BoundedContext[] = contexts): Reaction[] =>
+  list.flatMap((c) => c.reactions ?? []);

@@ -6,8 +6,10 @@ export const STOP_SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 export interface ProcessLifecycle {
   /** Something shutdown must close (the app, the runtime); closed last registered first. */
   onStop(close: () => Promise<void>): void;
-  /** Start-up is over: a stop requested during it goes ahead now. */
+  /** Start-up is over. */
   started(): void;
+  /** A start-up step a stop must let finish first (starting the embedded PostgreSQL); returns `step`. */
+  hold<T>(step: Promise<T>): Promise<T>;
   /** Start-up failed: one line on stderr (no stack trace), close what was opened, exit 1. */
   fail(error: unknown): Promise<never>;
 }
@@ -30,11 +32,8 @@ export interface LifecycleOptions {
  */
 export function processLifecycle(options: LifecycleOptions): ProcessLifecycle {
   const closers: (() => Promise<void>)[] = [];
-  let settle: () => void = () => {};
-  const settled = new Promise<void>((resolve) => {
-    settle = resolve;
-  });
   let stopping = false;
+  const held: Promise<unknown>[] = [];
 
   const closeAll = async () => {
     for (let close = closers.pop(); close; close = closers.pop()) await close();
@@ -45,7 +44,9 @@ export function processLifecycle(options: LifecycleOptions): ProcessLifecycle {
     if (stopping) return;
     stopping = true;
     options.log({ reason }, 'shutting down');
-    await settled;
+    // Start-up is not waited for (one that cannot finish must not hold the stop), only the steps it marked
+    // with `hold`: an embedded PostgreSQL that is starting is then stopped by its exit hook, not orphaned.
+    await Promise.race([Promise.allSettled(held), new Promise((resolve) => setTimeout(resolve, options.graceMs))]);
     forceExitAfterGrace();
     try {
       await closeAll();
@@ -66,16 +67,17 @@ export function processLifecycle(options: LifecycleOptions): ProcessLifecycle {
     onStop(close) {
       closers.push(close);
     },
-    started() {
-      settle();
+    hold(step) {
+      held.push(step.catch(() => {}));
+      return step;
     },
+    started() {},
     async fail(error) {
       stopping = true;
       process.stderr.write(`${options.name}: ${failureLine(error)}\n`);
       if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') {
         process.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
       }
-      settle();
       forceExitAfterGrace();
       await closeAll().catch(() => {});
       process.exit(1);

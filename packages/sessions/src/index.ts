@@ -5,6 +5,18 @@ export { sessionsContext } from './context';
 export { sessionLink } from './pdf/qrCode';
 export { renderSessionSheet, type SheetInput } from './pdf/sessionSheet';
 export { zipSheets } from './pdf/zipSheets';
+export * from './practice/practiceEvents';
+export { practiceProjection } from './practice/practiceProjection';
+export {
+  answerSessionItem,
+  currentSessionItem,
+  type QueuedSession,
+  queuedSessionOf,
+  type SessionAnswerOutcome,
+  sessionQueuedExpr,
+  sessionServed,
+} from './practice/sessionQueue';
+export { type CompletedSessionResult, completedSessionResultsOf } from './practice/sessionResults';
 export { acceptSession } from './sessions/acceptSession';
 export { createSession } from './sessions/createSession';
 export { deliverMixed } from './sessions/deliverSession';

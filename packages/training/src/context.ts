@@ -1,8 +1,9 @@
 import { defineContext } from '@qiraa/kernel';
-import { alertPartRoutes } from './alerts';
+import { ALERT_REACTIONS, alertPartRoutes } from './alerts';
 import { TRAINING_PROJECTIONS } from './projections';
 import { practiceRoutes } from './routes/practiceRoutes';
 import { staffRoutes } from './routes/staffRoutes';
+import { TRAINING_SCHEDULES } from './schedules';
 
 /**
  * Training: daily practice at the right level. Levels per skill start from the screen's training-level seed
@@ -12,6 +13,8 @@ import { staffRoutes } from './routes/staffRoutes';
 export const trainingContext = defineContext({
   name: 'training',
   projections: TRAINING_PROJECTIONS,
+  schedules: TRAINING_SCHEDULES,
+  reactions: ALERT_REACTIONS,
   routes: (deps) => async (app) => {
     await app.register(practiceRoutes(deps));
     await app.register(staffRoutes(deps));

@@ -1,3 +1,15 @@
+import { eventsAs, type RecordedEvent } from '@qiraa/eventstore';
+import type {
+  TRAINING_ALERT_ACKNOWLEDGED,
+  TRAINING_ALERT_RAISED,
+  TRAINING_ALERT_RESOLVED,
+  TrainingAlertAcknowledged,
+  TrainingAlertRaised,
+  TrainingAlertResolved,
+} from './alerts/alertEvents';
+import type { PlannedExercise, PracticeAnswerRecorded, SupportStepFired, TrainingDayOpened } from './engine/dayEvents';
+import type { TRAINING_SENT, TrainingSent } from './sends/sendEvents';
+
 /**
  * The training context's events. Levels live on the student's stream `traininglevel-<studentId>`: one
  * `TrainingLevelStarted` per skill and academic year, then a `TrainingLevelMoved` per move (up, down or
@@ -10,6 +22,8 @@ export const TRAINING_DAY_OPENED = 'TrainingDayOpened';
 export const PRACTICE_ANSWER_RECORDED = 'PracticeAnswerRecorded';
 export const SUPPORT_STEP_FIRED = 'SupportStepFired';
 export const TRAINING_DAY_ENDED = 'TrainingDayEnded';
+/** A teacher's send reached an open day that had no exercise of its skill: one is added (served first). */
+export const SEND_EXERCISE_ADDED = 'SendExerciseAdded';
 
 export const TRAINING_EVENT_TYPES = [
   TRAINING_LEVEL_STARTED,
@@ -18,6 +32,7 @@ export const TRAINING_EVENT_TYPES = [
   PRACTICE_ANSWER_RECORDED,
   SUPPORT_STEP_FIRED,
   TRAINING_DAY_ENDED,
+  SEND_EXERCISE_ADDED,
 ] as const;
 
 export const streams = {
@@ -90,3 +105,31 @@ export interface TrainingDayEnded {
   at: string;
   academicYear: string;
 }
+
+export interface SendExerciseAdded {
+  dayId: string;
+  studentId: number;
+  sendId: string;
+  exercise: PlannedExercise;
+  addedAt: string;
+}
+
+/**
+ * Every event of this context's streams (levels, days, sends, alerts), typed: `type` discriminates `data`
+ * (docs/architecture.md, "Typed events"). Add an event here with its constant and its data interface.
+ */
+export type TrainingEvent =
+  | { type: typeof TRAINING_LEVEL_STARTED; data: TrainingLevelStarted }
+  | { type: typeof TRAINING_LEVEL_MOVED; data: TrainingLevelMoved }
+  | { type: typeof TRAINING_DAY_OPENED; data: TrainingDayOpened }
+  | { type: typeof PRACTICE_ANSWER_RECORDED; data: PracticeAnswerRecorded }
+  | { type: typeof SUPPORT_STEP_FIRED; data: SupportStepFired }
+  | { type: typeof TRAINING_DAY_ENDED; data: TrainingDayEnded }
+  | { type: typeof SEND_EXERCISE_ADDED; data: SendExerciseAdded }
+  | { type: typeof TRAINING_SENT; data: TrainingSent }
+  | { type: typeof TRAINING_ALERT_RAISED; data: TrainingAlertRaised }
+  | { type: typeof TRAINING_ALERT_ACKNOWLEDGED; data: TrainingAlertAcknowledged }
+  | { type: typeof TRAINING_ALERT_RESOLVED; data: TrainingAlertResolved };
+
+/** Events read from the store as this context's (the one typed boundary: `eventsAs`). */
+export const trainingEvents = (events: readonly RecordedEvent[]) => eventsAs<TrainingEvent>(events);

@@ -27,7 +27,10 @@ export const DayParams = Type.Object({
 
 export const TrainingLevelsResponse = Type.Object({
   studentId: Type.Integer(),
-  academicYear: Nullable(Type.String()),
+  academicYear: Type.String({
+    pattern: '^[0-9]{4}-[0-9]{4}$',
+    description: 'the year of the levels; with no level yet, the current academic year (turns on 1 August)',
+  }),
   levels: Type.Array(
     Type.Object({
       skillId: Type.String(),
@@ -120,7 +123,9 @@ export const TrainingDayResponse = Type.Object({
 
 /** The practice queue's state in every student response: never a level, pattern, rule or support skill. */
 export const TrainingStateSchema = Type.Object({
-  phase: literals(['practice', 'exit', 'done']),
+  phase: literals(['session', 'practice', 'exit', 'done'], {
+    description: '`session`: an online session’s items, served before the day’s levelled training',
+  }),
   exit: Type.Object({ planned: Type.Integer(), done: Type.Integer() }),
   endReason: EndReason,
   progress: Type.Object({ answered: Type.Integer(), planned: Type.Integer() }),
@@ -134,6 +139,7 @@ const StepSchema = Type.Object({
 
 export const NextItemResponse = Type.Object({
   trainingSessionId: Nullable(Type.String()),
+  sessionId: Nullable(Type.String({ description: 'the online session being served (phase `session`), else null' })),
   served: Nullable(
     Type.Object({
       item: StudentItemSchema,
@@ -156,7 +162,8 @@ export const SubmitBody = Type.Object(
 );
 
 export const SubmitResponse = Type.Object({
-  trainingSessionId: Type.String(),
+  trainingSessionId: Nullable(Type.String({ description: 'the training day; null for a session answer' })),
+  sessionId: Nullable(Type.String({ description: 'the online session being served (phase `session`), else null' })),
   correct: Type.Boolean(),
   attempt: Type.Integer({ minimum: 1, maximum: 2 }),
   hint: Nullable(
@@ -169,6 +176,7 @@ export const SubmitResponse = Type.Object({
 
 export const QueueStateResponse = Type.Object({
   trainingSessionId: Nullable(Type.String()),
+  sessionId: Nullable(Type.String({ description: 'the online session being served (phase `session`), else null' })),
   date: Nullable(SchoolDayString),
   training: TrainingStateSchema,
 });

@@ -3,15 +3,18 @@ import { assessmentOralRows } from './rows/assessmentOral';
 import { assessmentPageRows } from './rows/assessmentPage';
 import { assessmentSheetRows } from './rows/assessmentSheets';
 import { assessmentSittingRows } from './rows/assessmentSittings';
+import { auditingRows } from './rows/auditing';
 import { blueprintRows } from './rows/blueprints';
 import { clusterRows } from './rows/clusters';
 import { contentCatalogRows } from './rows/contentCatalog';
 import { contentFormRows } from './rows/contentForms';
 import { contentImportRows } from './rows/contentImport';
 import { contentItemRows } from './rows/contentItems';
+import { contextFlagRows } from './rows/contextFlags';
 import { decisionMonitoringRows } from './rows/decisionMonitoring';
 import { decisionProfileRows } from './rows/decisionProfiles';
 import { decisionRows } from './rows/decisions';
+import { deliveryRows } from './rows/delivery';
 import { gamificationRows } from './rows/gamification';
 import { gamificationAdminRows } from './rows/gamificationAdmin';
 import { identityAccountRows } from './rows/identityAccount';
@@ -57,7 +60,10 @@ export const MATRIX: readonly MatrixRow[] = [
   ...blueprintRows,
   ...sessionRows,
   ...trainingAlertRows,
+  ...deliveryRows,
   ...parentPortalRows,
   ...clusterRows,
   ...trainingRows,
+  ...contextFlagRows,
+  ...auditingRows,
 ];

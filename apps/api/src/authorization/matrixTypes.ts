@@ -1,4 +1,4 @@
-import type { TestApp, World } from '../testing';
+import type { TestApp, World } from '@qiraa/app/testing';
 
 /** Who calls: no token, a disabled user's still-valid token, or a user of organization A per persona. */
 export const WHO = [

@@ -1,7 +1,7 @@
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { identityContext } from '@qiraa/identity';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { client, useTestWorld } from '../testing';
 
 const { t, w } = useTestWorld();
 

@@ -12,18 +12,20 @@
  * Ends with one JSON line (apps/bench/src/jsonLine.ts).
  */
 import { parseArgs } from 'node:util';
-import { connect } from '@qiraa/db';
+import { connect, WireCounter } from '@qiraa/db';
 import { acquireDatabase } from '../database';
 import { machineFacts } from '../facts';
 import { call, login, startApi } from '../gamification/api';
 import { BENCH_PASSWORD } from '../gamification/tenants';
 import { type BenchFigure, printBenchJson } from '../jsonLine';
 import { percentile, runWriters } from '../measure';
+import { perOperation, phaseCpu } from '../phaseCpu';
 import { createRawTable, rawInserter } from '../rawBaseline';
 import { figure, fmt, formatTable, section } from '../report';
+import { perCommand, wireFigures, wireTable } from '../roundTrips';
 import { probeEvent } from '../workload';
 import { oralHistory } from './classHistory';
-import { screeningMorning } from './morning';
+import { screeningMorning, sittingAnswers } from './morning';
 import { screeningSchool } from './setup';
 import { studentToken } from './studentTokens';
 
@@ -87,9 +89,22 @@ async function main(): Promise<void> {
   const figures: Record<string, BenchFigure> = {};
   try {
     console.log(formatTable(['fact', 'value'], await machineFacts(sql, db), false));
-    const api = await startApi(db.url);
+    const wire = new WireCounter();
+    const api = await startApi(db.url, { wire });
     try {
-      const school = await screeningSchool(sql, args.students, args.classSize);
+      // Three students more than the morning's: they answer alone first, to count the wire of one answer.
+      const school = await screeningSchool(sql, args.students + 3, args.classSize);
+      const alone = school.students.splice(args.students);
+
+      section('round trips of one screening answer (one request at a time)');
+      const next = sittingAnswers(
+        api.baseUrl,
+        alone.map((s) => studentToken(s.studentId, school.organizationId)),
+      );
+      // The first call starts a sitting; two answers warm the pool; 12 answers are counted.
+      const answerWire = await perCommand(wire, 'POST /api/diagnostic-sessions/{id}/answers', 12, next, 3);
+      console.log(wireTable([answerWire]));
+      Object.assign(figures, wireFigures('screeningAnswer', answerWire));
 
       section(`raw baseline: ${args.raw} single-row INSERTs, 8 writers`);
       await createRawTable(sql);
@@ -99,7 +114,14 @@ async function main(): Promise<void> {
 
       section(`screening morning: ${args.students} students in concurrent sittings`);
       const tokens = school.students.map(({ studentId }) => studentToken(studentId, school.organizationId));
+      const cpuDone = await phaseCpu(sql, 'screening-morning');
       const morning = await screeningMorning(api.baseUrl, tokens);
+      const cpu = await cpuDone();
+      console.log(`CPU: ${perOperation(cpu, morning.answers)} (starts included)`);
+      figures.answerAppCpuMs = figure((cpu.appSeconds / morning.answers) * 1000, null, 'ms CPU per answer');
+      if (cpu.serverSeconds !== null) {
+        figures.answerServerCpuMs = figure((cpu.serverSeconds / morning.answers) * 1000, null, 'ms CPU per answer');
+      }
       console.log(
         formatTable(
           ['figure', 'value', 'raw INSERT baseline'],

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { call } from '../gamification/api';
 import { percentile } from '../measure';
+import { SETUP } from '../roundTrips';
 
 interface SittingState {
   sittingId: string | null;
@@ -61,5 +62,36 @@ export async function screeningMorning(baseUrl: string, tokens: readonly string[
     p95Ms: percentile(latencies, 95),
     p99Ms: percentile(latencies, 99),
     completed,
+  };
+}
+
+/**
+ * Sittings answered one answer at a time, as a command source for `perCommand`: each call answers the question
+ * served now; a call that has to start a sitting (the first, and the next student's when one completes)
+ * answers nothing and returns SETUP.
+ */
+export function sittingAnswers(baseUrl: string, tokens: readonly string[]): () => Promise<typeof SETUP | undefined> {
+  let state: SittingState | null = null;
+  let student = 0;
+  let current = '';
+  return async () => {
+    if (!state?.item || state.completed) {
+      const token = tokens[student++];
+      if (!token) throw new Error('no student left to sit');
+      state = await call<SittingState>(baseUrl, 'POST', '/api/diagnostic-sessions/start', {
+        token,
+        body: {},
+        expect: [200, 201],
+      });
+      if (!state.sittingId || !state.item) throw new Error(`no sitting served: ${state.reason ?? 'no item'}`);
+      current = token;
+      return SETUP;
+    }
+    state = await call<SittingState>(baseUrl, 'POST', `/api/diagnostic-sessions/${state.sittingId}/answers`, {
+      token: current,
+      body: { itemId: state.item.id, answer: state.item.options[0]!.key },
+      expect: [200, 201],
+    });
+    return undefined;
   };
 }

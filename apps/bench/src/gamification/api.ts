@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '@qiraa/api';
+import { buildApp } from '@qiraa/app';
+import type { WireCounter } from '@qiraa/db';
 import { loadConfig, openRuntime, type Runtime } from '@qiraa/runtime';
 import type { FastifyInstance } from 'fastify';
 
@@ -22,14 +23,18 @@ export interface RunningApi {
  * against `databaseUrl` (migrated by openRuntime). The projection runner is not started: the ledger is
  * projected inline by the command, and the runner's own speed is measured separately (catch-up).
  */
-export async function startApi(databaseUrl: string): Promise<RunningApi> {
+export async function startApi(databaseUrl: string, options: { wire?: WireCounter } = {}): Promise<RunningApi> {
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
     JWT_SECRET: BENCH_JWT_SECRET,
     LOG_LEVEL: process.env.BENCH_LOG ?? 'silent',
     PORT: '0',
+    // The write combiner, when the bench is run with it (WRITE_COMBINE_MS=2 npm run bench:gamification).
+    WRITE_COMBINE_MS: process.env.WRITE_COMBINE_MS,
+    WRITE_COMBINE_MAX: process.env.WRITE_COMBINE_MAX,
+    WRITE_COMBINE_LANES: process.env.WRITE_COMBINE_LANES,
   });
-  const runtime = await openRuntime(config, { role: 'api' });
+  const runtime = await openRuntime(config, { role: 'api', wire: options.wire });
   let app: FastifyInstance | undefined;
   let closing: Promise<void> | undefined;
   const close = () => {

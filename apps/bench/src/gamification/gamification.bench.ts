@@ -16,12 +16,14 @@
  * Ends with one JSON line (apps/bench/src/jsonLine.ts): each figure beside its baseline from this run.
  * --small cuts every size down (see args.ts) for a run of a minute or two.
  */
-import { connect, type Sql } from '@qiraa/db';
+import { connect, type Sql, WireCounter } from '@qiraa/db';
+import { recordMasteryEvent } from '@qiraa/gamification';
 import { acquireDatabase, type BenchDatabase } from '../database';
 import { machineFacts } from '../facts';
 import { type BenchFigure, printBenchJson } from '../jsonLine';
 import { timed } from '../measure';
 import { fmt, formatTable, section } from '../report';
+import { perCommand, wireFigures, wireTable } from '../roundTrips';
 import { login, type RunningApi, startApi } from './api';
 import { readArgs } from './args';
 import { recordWithoutCommitFlush } from './asyncCommit';
@@ -98,7 +100,8 @@ async function main(): Promise<void> {
     throwIfInterrupted();
 
     // The API migrates the fresh database while it opens.
-    const api: RunningApi = await startApi(db.url);
+    const wire = new WireCounter();
+    const api: RunningApi = await startApi(db.url, { wire });
     cleanups.push(() => api.close());
     const sql: Sql = connect(db.url, { max: args.clients + 2, applicationName: 'qiraa-bench' });
     cleanups.push(() => sql.end({ timeout: 5 }));
@@ -168,6 +171,21 @@ async function main(): Promise<void> {
     if (stored !== warmup + 2 * args.ingest || rawRows !== warmup + args.ingest) {
       throw new Error(`row counts off: gam_mastery_events ${stored}, ${RAW_TABLE} ${rawRows}`);
     }
+    throwIfInterrupted();
+
+    // ------------------------------------------------------- round trips of one mastery event
+    section('round trips of one mastery event (one at a time)');
+    const wireEvent = (i: number) => ingestEvent('bench-wire', i, ingestStudents, ingestDays);
+    const httpWire = await perCommand(wire, 'POST /api/gamification/mastery-events', 20, (i) =>
+      postEvent(wireEvent(i)),
+    );
+    const wireStudent = ingestStudents[0]!;
+    const recordWire = await perCommand(wire, 'recordMasteryEvent (in process)', 20, async (i) => {
+      const e = wireEvent(1000 + i);
+      const result = await recordMasteryEvent(deps, { ...e, studentId: wireStudent });
+      if (result.kind !== 'recorded') throw new Error(`wire event ${i}: ${result.kind}`);
+    });
+    console.log(wireTable([httpWire, recordWire]));
     throwIfInterrupted();
 
     // ---------------------------------------------------------------- 2. projection
@@ -294,6 +312,8 @@ async function main(): Promise<void> {
       ),
       replay: figure(replay.p50Ms, 'ms', null, `< 50 ms for ${fmt(args.replayEvents)} events`),
       profile: figure(profiles.profile.perSecond, 'requests/s', profiles.bare.perSecond, '>= 0.15x bare fastify'),
+      ...wireFigures('httpMasteryEvent', httpWire),
+      ...wireFigures('masteryEvent', recordWire),
     };
     printBenchJson(NAME, figures);
     return;

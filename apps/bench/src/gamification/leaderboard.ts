@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Sql } from '@qiraa/db';
+import { inTransaction, type Sql } from '@qiraa/db';
 import { MASTERY_EVENT_SOURCE_KINDS } from '@qiraa/gamification';
 import { percentile } from '../measure';
 import { throwIfInterrupted } from './interruption';
@@ -80,7 +80,7 @@ export async function seedBoardEvents(
  */
 async function fillDayRollup(sql: Sql, schoolId: string): Promise<void> {
   const kinds = MASTERY_EVENT_SOURCE_KINDS;
-  await sql.begin(async (tx) => {
+  await inTransaction(sql, async ({ sql: tx }) => {
     const roster = tx`
       select cs.student_user_id from class_students cs join classes c on c.id = cs.class_id
       where c.school_id = ${schoolId} and cs.active`;

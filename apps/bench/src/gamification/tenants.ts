@@ -61,12 +61,18 @@ async function schoolWithClasses(sql: Sql, org: BenchOrganization, name: string,
   const school = await createSchool(sql, org.root, { organizationId: org.id, name, country: COUNTRY });
   const classIds: string[] = [];
   for (let c = 0; c < classes; c++) {
-    const cls = await createClass(sql, org.root, {
-      schoolId: school.id,
-      name: `الصف ${c + 1}`,
-      grade: 1 + (c % 4),
-      academicYear: ACADEMIC_YEAR,
-    });
+    const cls = await createClass(
+      sql,
+      org.root,
+      {
+        schoolId: school.id,
+        name: `الصف ${c + 1}`,
+        grade: 1 + (c % 4),
+        academicYear: ACADEMIC_YEAR,
+      },
+      // A bench builds tenants on the wall clock: it measures, it decides nothing.
+      new Date(),
+    );
     classIds.push(cls.id);
   }
   return { schoolId: school.id, classIds };

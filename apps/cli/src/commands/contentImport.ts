@@ -69,7 +69,7 @@ export interface PackImport {
 
 async function readJson(file: string): Promise<unknown> {
   const text = await readFile(file, 'utf8').catch(() => {
-    throw new CliError(`cannot read ${file}`, 2);
+    throw new CliError(`cannot read ${file}`);
   });
   try {
     return JSON.parse(text);

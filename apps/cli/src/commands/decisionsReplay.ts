@@ -55,7 +55,7 @@ export async function decisionsReplayCommand(options: DecisionsReplayOptions): P
         union all select 1 from dec_skill_status where student_id = ${studentId}
         union all select 1 from dec_trends where student_id = ${studentId}
         union all select 1 from dec_profiles where student_id = ${studentId} limit 1`;
-      if (!known) throw new CliError(`no student ${studentId}`, 2);
+      if (!known) throw new CliError(`no student ${studentId}`);
       students = [studentId];
     } else {
       const rows = await sql<{ id: string }[]>`

@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@qiraa/eventstore';
 import { loadConfig } from '@qiraa/runtime';
 import { CliError } from '../cliError';
 import { withRuntime } from '../withRuntime';
+import { filteredTail } from './eventsAudit';
 
 /** One JSON object per line: the auditor's raw view, bigint versions as strings. */
 export function toNdjson(event: RecordedEvent): string {
@@ -50,8 +51,24 @@ export async function eventsTailCommand(options: {
   type?: string[];
   follow?: boolean;
   limit?: string;
+  from?: string;
+  to?: string;
+  category?: string;
+  org?: string;
 }): Promise<void> {
   const limit = options.limit ? positiveInt(options.limit, '--limit') : Number.POSITIVE_INFINITY;
+  const filtered = options.from ?? options.to ?? options.category ?? options.org;
+  if (loadConfig().eventstoreUrl === undefined) {
+    // PostgreSQL: the auditor routes' query (filters by recording time, category and organization).
+    const { from, to, category, org, after, type, follow } = options;
+    await filteredTail(
+      { after, type: type?.length ? type : undefined, from, to, category, org, follow, limit },
+      (line) => process.stdout.write(`${line}\n`),
+    );
+    return;
+  }
+  if (filtered !== undefined)
+    throw new CliError('--from, --to, --category and --org need the PostgreSQL event store', 2);
   const start = options.after === undefined ? null : checkpoint(options.after);
   await withRuntime(async ({ store }) => {
     let after = start;

@@ -47,7 +47,7 @@ export async function gamificationReplayCommand(options: GamificationReplayOptio
       const [known] = await sql`
         select 1 from users where id = ${studentId} and primary_persona = 'STUDENT'
         union all select 1 from gam_mastery_events where student_id = ${studentId} limit 1`;
-      if (!known) throw new CliError(`no student ${studentId}`, 2);
+      if (!known) throw new CliError(`no student ${studentId}`);
       students = [studentId];
     } else {
       // Every student, and every id a ledger row names (a row for a non-student is drift too).

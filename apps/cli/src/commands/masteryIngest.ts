@@ -16,7 +16,7 @@ const validate = compileBodyValidator(IngestBody);
  */
 export async function masteryIngestCommand(file: string): Promise<void> {
   await access(file).catch(() => {
-    throw new CliError(`cannot read ${file}`, 2);
+    throw new CliError(`cannot read ${file}`);
   });
   const counts = { recorded: 0, duplicate: 0, halted: 0, refused: 0 };
   await withRuntime(async ({ sql, store }) => {

@@ -30,7 +30,7 @@ export async function notificationsDispatchCommand(options: NotificationsDispatc
   try {
     payload = JSON.parse(await readFile(options.payload, 'utf8'));
   } catch (error) {
-    throw new CliError(`cannot read the payload JSON ${options.payload}: ${(error as Error).message}`, 2);
+    throw new CliError(`cannot read the payload JSON ${options.payload}: ${(error as Error).message}`);
   }
   const result = await withRuntime(async ({ sql, store }) => {
     // dispatch skips an unknown recipient (a producer's user may be deleted meanwhile); an operator typed it.

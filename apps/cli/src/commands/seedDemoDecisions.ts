@@ -1,10 +1,11 @@
 import type { Sql } from '@qiraa/db';
-import { recomputeSkillStatus } from '@qiraa/decisions';
+import { decisionRewardsReaction, recomputeSkillStatus } from '@qiraa/decisions';
 import type { EventStore } from '@qiraa/eventstore';
-import type { Projector } from '@qiraa/projections';
+import type { Clock } from '@qiraa/kernel';
+import type { Projector, Reactor } from '@qiraa/projections';
 import type { DemoMonitoringSummary } from './seedDemoMonitoring';
 
-/** The decisions context's notifier of monitoring alerts (packages/decisions/src/monitoring/monitoringNotifier.ts). */
+/** The decisions context's notifier of monitoring alerts, a reaction (packages/decisions/src/monitoring/monitoringNotifier.ts). */
 const MONITORING_NOTIFIER = 'decisions_monitoring_notifier';
 
 export interface DemoDecisionsSummary {
@@ -23,16 +24,17 @@ export interface DemoDecisionsSummary {
 /**
  * The decisions the server's reactor would make on its first run, made now so the demo shows them at once: every
  * seeded child recomputed (skill statuses, band progressions, training-level seeds, progress monitoring), the
- * mastery events those decisions earn recorded through gamification in the same transactions, then the
- * monitoring notifier run so the class teacher's inbox holds the alert. The reactor later finds nothing to add
+ * rewards reaction run so the mastery events those decisions (and the parents' children's, seeded before)
+ * earn are in gamification, then the monitoring notifier run so the class teacher's inbox holds the alert. The reactor later finds nothing to add
  * (deterministic decision ids) and the notifier nothing to send (its ledger).
  */
 export async function seedDemoDecisions(
-  deps: { sql: Sql; store: EventStore; projector: Projector },
+  deps: { sql: Sql; store: EventStore; projector: Projector; reactor: Reactor; clock: Clock },
   studentIds: readonly number[],
 ): Promise<DemoDecisionsSummary> {
   for (const studentId of studentIds) await recomputeSkillStatus(deps, studentId);
-  await deps.projector.catchUp(MONITORING_NOTIFIER);
+  await deps.reactor.catchUp(decisionRewardsReaction.name);
+  await deps.reactor.catchUp(MONITORING_NOTIFIER);
   return decisionTotals(deps.sql, studentIds);
 }
 

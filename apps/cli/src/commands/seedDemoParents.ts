@@ -2,8 +2,9 @@ import { answerSitting, servedPosition, startSitting } from '@qiraa/assessment';
 import type { Sql } from '@qiraa/db';
 import { profileOf, recomputeSkillStatus } from '@qiraa/decisions';
 import type { EventStore } from '@qiraa/eventstore';
+import type { Clock } from '@qiraa/kernel';
 
-type Deps = { sql: Sql; store: EventStore };
+type Deps = { sql: Sql; store: EventStore; clock: Clock };
 
 /** Re-diagnostics each linked child sits after the window sitting: pooled, enough items per sub-skill to decide. */
 const RE_DIAGNOSTICS = 2;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Sql } from '@qiraa/db';
 import { permissionsFor } from '@qiraa/identity';
+import type { Clock } from '@qiraa/kernel';
 import { acceptSession, approveBlueprintBatch, createSession, deliverMixed, importBlueprints } from '@qiraa/sessions';
 import { CliError } from '../cliError';
 import { DEMO_PACK_DIR } from './contentImport';
@@ -17,7 +18,7 @@ const DEMO_BLUEPRINT = 'sb-g1-short-vowels-animals';
  * Returns the summary line.
  */
 export async function seedDemoSessions(
-  deps: { sql: Sql },
+  deps: { sql: Sql; clock: Clock },
   input: { organizationId: string; classes: readonly DemoClass[] },
 ): Promise<string> {
   const body = JSON.parse(await readFile(path.join(DEMO_PACK_DIR, 'session-blueprints.json'), 'utf8'));
@@ -35,7 +36,7 @@ export async function seedDemoSessions(
     schoolId: null,
     permissions: permissionsFor('TEACHER', input.organizationId),
   };
-  const sessionId = await createSession(deps, teacher, { classId: cls.id, blueprintId });
+  const sessionId = await createSession(deps, teacher, { classId: cls.id, blueprintId }, deps.clock.now());
   await acceptSession(deps, teacher.userId, sessionId, {
     deliveryMode: 'mixed',
     printedStudentIds: cls.studentIds.slice(0, 2),

@@ -1,9 +1,9 @@
 import type { Sql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
-import type { Projector } from '@qiraa/projections';
+import type { Projector, Reactor } from '@qiraa/projections';
 import { currentDay, currentSlot, type Slot, submitResponse } from '@qiraa/training';
 
-type Deps = { sql: Sql; store: EventStore; projector: Projector };
+type Deps = { sql: Sql; store: EventStore; projector: Projector; reactor: Reactor };
 /** The slot being answered, and whether it is the first question of its exercise. */
 type AnsweredSlot = Slot & { firstOfExercise: boolean };
 
@@ -16,8 +16,9 @@ const PRACTICE_TIME = 'T07:00:00Z';
 const ANSWER_GAP_MS = 5_000;
 /** How far back the history reaches: TAL-02 wants 21 days at level 1; a few more keep it clear of the edge. */
 const LOOKBACK_DAYS = 28;
-/** The training alert reactor, the alert read model and the notifier (packages/training/src/alerts). */
-const ALERT_RUNNERS = ['training_alerts_reactor', 'training_alerts', 'training_alerts_notifier'] as const;
+/** The training alert reactor and the alert read model, then the notifier, a reaction (packages/training/src/alerts). */
+const ALERT_RUNNERS = ['training_alerts_reactor', 'training_alerts'] as const;
+const ALERT_NOTIFIER = 'training_alerts_notifier';
 
 /** Sunday to Thursday: Jordan's school week (Friday and Saturday are the weekend). */
 const isSchoolDay = (day: string) => ![5, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
@@ -157,6 +158,7 @@ async function seedTrainingHistory(deps: Deps, input: DemoTrainingInput): Promis
     }
   }
   for (const runner of ALERT_RUNNERS) await deps.projector.catchUp(runner);
+  await deps.reactor.catchUp(ALERT_NOTIFIER);
   const ids = deps.sql.array(schedule.map(([c]) => c.studentId));
   const [counts] = await deps.sql<{ days: number; levels: number; moves: number; notifications: number }[]>`
     select (select count(*) from trn_days where student_id = any(${ids}::bigint[]) and ended_at is not null)::int as days,

@@ -1,9 +1,11 @@
 import { type Catalog, loadCatalog } from '@qiraa/content';
 import type { AnySql } from '@qiraa/db';
+import { isOfType, type Recorded, readStreamsThrough } from '@qiraa/eventstore';
 import {
+  type AssessmentEvent,
   ATTEMPT_VOIDED,
   type AttemptKind,
-  type AttemptVoided,
+  assessmentEvents,
   ORAL_READING_STARTED,
   ORAL_READING_STOPPED,
   type PageCell,
@@ -11,21 +13,19 @@ import {
   SITTING_COMPLETED,
   SITTING_STARTED,
   SITTING_STOPPED,
-  type SittingStopped,
   streams,
   WORD_LIST_READ,
 } from '../events';
 import { type BandedRead, bandedRead } from '../oral/bandedRead';
 import { scoringStatusOf } from '../oral/cellMeasure';
-import type { OralReadingStartedData, OralReadingStoppedData } from '../oral/orfEvents';
+import type { OralReadingStoppedData } from '../oral/orfEvents';
 import { pinnedReadCuts, type ReadCell } from '../oral/readCuts';
 import { countsOfStop } from '../oral/stopOralReading';
 import { countRead, type ReadCounts } from '../scoring/readCounts';
 import { pinnedCuts } from '../sittings/cutTables';
 import { scoreSitting } from '../sittings/scoreSitting';
-import type { DigitalSittingStarted, SittingAnswerRecorded } from '../sittings/sittingTypes';
+import type { SittingAnswerRecorded } from '../sittings/sittingTypes';
 import type { ScreeningWindow } from '../windows/calendar';
-import type { WordListReadData } from '../wordListReads/recordWordListRead';
 import type { EvidenceFilter, ReadEvidence, SittingEvidence, StudentEvidence, VoidedEvidence } from './evidenceTypes';
 
 interface AttemptRow {
@@ -38,11 +38,7 @@ interface AttemptRow {
   void_id: string | null;
 }
 
-interface StreamEvent {
-  eventId: string;
-  type: string;
-  data: Record<string, unknown>;
-}
+type StreamEvent = Recorded<AssessmentEvent>;
 
 /**
  * A student's evidence, for the decision engine and its replay: every ended, non-voided attempt (digital
@@ -109,33 +105,19 @@ async function streamsOf(
 ): Promise<Map<string, StreamEvent[]>> {
   const byStream = new Map<string, StreamEvent[]>();
   if (ids.length === 0) return byStream;
-  if (store && store.adapter !== 'postgres') {
-    for (const id of ids) {
-      const recorded = await store.readStream(id);
-      byStream.set(
-        id,
-        recorded.map((e) => ({ eventId: e.eventId, type: e.type, data: e.data as Record<string, unknown> })),
-      );
-    }
-    return byStream;
-  }
-  const rows = await sql<{ stream_id: string; event_id: string; event_type: string; data: Record<string, unknown> }[]>`
-    select stream_id, event_id, event_type, data from es_events
-    where stream_id = any(${sql.array(ids, 1009)}::text[])
-    order by stream_id, stream_version`;
-  for (const r of rows) {
-    const list = byStream.get(r.stream_id) ?? [];
-    list.push({ eventId: r.event_id, type: r.event_type, data: r.data });
-    byStream.set(r.stream_id, list);
+  for (const e of assessmentEvents(await readStreamsThrough(store, sql, ids))) {
+    const list = byStream.get(e.streamId) ?? [];
+    list.push(e);
+    byStream.set(e.streamId, list);
   }
   return byStream;
 }
 
 function voidedOf(a: AttemptRow, stream: StreamEvent[]): VoidedEvidence | null {
-  const voidEvent = stream.find((e) => e.type === ATTEMPT_VOIDED);
+  const voidEvent = stream.find(isOfType(ATTEMPT_VOIDED));
   if (!voidEvent) return null;
-  const data = voidEvent.data as unknown as AttemptVoided;
-  const started = stream.find((e) => e.type === SITTING_STARTED)?.data as DigitalSittingStarted | undefined;
+  const data = voidEvent.data;
+  const started = stream.find(isOfType(SITTING_STARTED))?.data;
   return {
     attemptId: a.attempt_id,
     kind: a.kind,
@@ -146,6 +128,7 @@ function voidedOf(a: AttemptRow, stream: StreamEvent[]): VoidedEvidence | null {
     voidEventId: voidEvent.eventId,
     voidId: data.voidId,
     voidedAt: data.at,
+    eventIds: stream.map((e) => e.eventId),
   };
 }
 
@@ -155,21 +138,21 @@ async function sittingOf(
   a: AttemptRow,
   stream: StreamEvent[],
 ): Promise<SittingEvidence | null> {
-  const startedEvent = stream.find((e) => e.type === SITTING_STARTED);
-  const endEvent = stream.find((e) => e.type === SITTING_COMPLETED || e.type === SITTING_STOPPED);
+  const startedEvent = stream.find(isOfType(SITTING_STARTED));
+  const endEvent = stream.find(isOfType(SITTING_COMPLETED, SITTING_STOPPED));
   if (!startedEvent || !endEvent) return null;
-  const started = startedEvent.data as unknown as DigitalSittingStarted;
+  const started = startedEvent.data;
   const answers = new Map<number, SittingAnswerRecorded>();
   const answerIds = new Map<number, string>();
   for (const e of stream) {
     if (e.type !== SITTING_ANSWER_RECORDED) continue;
-    const answer = e.data as unknown as SittingAnswerRecorded;
+    const answer = e.data;
     if (answers.has(answer.position)) continue;
     answers.set(answer.position, answer);
     answerIds.set(answer.position, e.eventId);
   }
   const completed = endEvent.type === SITTING_COMPLETED;
-  const endReason = completed ? 'completed' : (endEvent.data as unknown as SittingStopped).reason;
+  const endReason = endEvent.type === SITTING_COMPLETED ? 'completed' : endEvent.data.reason;
   const cuts = await pinnedCuts(sql, started.pins.cutVersions, started.grade, started.window);
   const result = scoreSitting(
     {
@@ -222,8 +205,8 @@ async function readOf(sql: AnySql, pool: AnySql, a: AttemptRow, stream: StreamEv
   let grade: number;
   let at: string;
   if (a.kind === 'oral_text') {
-    const started = stream.find((e) => e.type === ORAL_READING_STARTED)?.data as OralReadingStartedData | undefined;
-    const stop = stream.find((e) => e.type === ORAL_READING_STOPPED)?.data as OralReadingStoppedData | undefined;
+    const started = stream.find(isOfType(ORAL_READING_STARTED))?.data;
+    const stop = stream.find(isOfType(ORAL_READING_STOPPED))?.data;
     if (!started || !stop || stop.lastWordIndex === undefined) return null;
     const counted = countsOfStop({ started }, stop);
     if (!counted.ok) return null;
@@ -233,7 +216,7 @@ async function readOf(sql: AnySql, pool: AnySql, a: AttemptRow, stream: StreamEv
     grade = started.grade;
     at = stop.at;
   } else {
-    const read = stream.find((e) => e.type === WORD_LIST_READ)?.data as WordListReadData | undefined;
+    const read = stream.find(isOfType(WORD_LIST_READ))?.data;
     // A read without its raw counts (a test fixture's) is no evidence.
     if (!read?.timing) return null;
     const counted = countRead({

@@ -8,7 +8,7 @@ export interface EvidenceFilter {
   academicYear?: string;
   window?: ScreeningWindow;
   /** The event store, when it is not the PostgreSQL one the read models share (its streams are then read through the port). */
-  store?: Pick<EventStore, 'adapter' | 'readStream'>;
+  store?: Pick<EventStore, 'readStream' | 'readStreamsWithin'>;
   /** The connection pool, when `sql` is a transaction: the content catalog is cached per pool. */
   pool?: AnySql;
 }
@@ -98,6 +98,8 @@ export interface VoidedEvidence {
   voidEventId: string;
   voidId: number;
   voidedAt: string;
+  /** Every event of the attempt's stream (what a decision built on it lists among its evidence). */
+  eventIds?: string[];
 }
 
 export interface StudentEvidence {

@@ -1,3 +1,4 @@
+import { evaluateEngineRules } from '@qiraa/http-kit';
 import { type BandBasis, bandRead, type ReadBand } from '../scoring/bandRead';
 import type { ReadCounts } from '../scoring/readCounts';
 import { scoreRead } from '../scoring/scoreRead';
@@ -29,6 +30,15 @@ export interface BandedRead {
  * the measure or the table is still being normed, or when no table applies.
  */
 export function bandedRead(
+  counts: ReadCounts,
+  table: ReadCutTable | null,
+  scoringStatus: 'normed' | 'provisional',
+): BandedRead {
+  // The scoring engine evaluating its rules: a throw is the engine unavailable (503), never a 500.
+  return evaluateEngineRules('scoring', 'the read banding', () => bandedReadOf(counts, table, scoringStatus));
+}
+
+function bandedReadOf(
   counts: ReadCounts,
   table: ReadCutTable | null,
   scoringStatus: 'normed' | 'provisional',

@@ -15,6 +15,8 @@ export function markOralReading(
   caller: Caller,
   attemptId: string,
   input: { wordIndex: number; mark: OrfMark },
+  // The routes pass `deps.clock`'s now (a mark's `at`); the wall clock only without one.
+  options: { now?: Date } = {},
 ) {
   return changeOralReading(deps, caller, attemptId, (state) => {
     if (input.wordIndex >= state.started.wordCount) {
@@ -27,7 +29,7 @@ export function markOralReading(
       wordIndex: input.wordIndex,
       mark: input.mark,
       markedBy: caller.userId,
-      at: new Date().toISOString(),
+      at: (options.now ?? new Date()).toISOString(),
     };
     return [{ type: ORAL_READING_MARKED, data }];
   });

@@ -2,11 +2,12 @@ import type { RecordedEvent } from '@qiraa/eventstore';
 import {
   ATTEMPT_VOIDED,
   type AttemptVoided,
+  assessmentEvents,
   ORAL_READING_MARKED,
   ORAL_READING_STARTED,
   ORAL_READING_STOPPED,
 } from '../events';
-import type { OralReadingMarkedData, OralReadingStartedData, OralReadingStoppedData, OrfMark } from './orfEvents';
+import type { OralReadingStartedData, OralReadingStoppedData, OrfMark } from './orfEvents';
 
 /** One oral reading folded from its stream `orf-<id>`. */
 export interface OralReadingState {
@@ -26,14 +27,14 @@ export function foldOralReading(events: readonly RecordedEvent[]): OralReadingSt
   let stopped: OralReadingStoppedData | null = null;
   let voided: AttemptVoided | null = null;
   let version = 0n;
-  for (const e of events) {
+  for (const e of assessmentEvents(events)) {
     version = e.streamVersion;
-    if (e.type === ORAL_READING_STARTED) started = e.data as OralReadingStartedData;
+    if (e.type === ORAL_READING_STARTED) started = e.data;
     else if (e.type === ORAL_READING_MARKED && !stopped) {
-      const m = e.data as OralReadingMarkedData;
+      const m = e.data;
       marks.set(m.wordIndex, m.mark);
-    } else if (e.type === ORAL_READING_STOPPED && !stopped) stopped = e.data as OralReadingStoppedData;
-    else if (e.type === ATTEMPT_VOIDED && !voided) voided = e.data as AttemptVoided;
+    } else if (e.type === ORAL_READING_STOPPED && !stopped) stopped = e.data;
+    else if (e.type === ATTEMPT_VOIDED && !voided) voided = e.data;
   }
   return started ? { started, marks, stopped, voided, version } : null;
 }

@@ -69,12 +69,17 @@ export async function voidAttempt(sql: Sql, store: EventStore, kind: AttemptKind
 
 /**
  * Streams and attempts stored: a refused request must leave both unchanged. The decisions a downstream context
- * derives from accepted evidence (`decision-<id>` streams) are not this context's writes and are left out.
+ * derives from accepted evidence (`decision-<id>` streams) and the credits gamification records from them (a
+ * reaction, which may commit a moment after the request that caused it) are not this context's writes and are
+ * left out.
  */
+const DOWNSTREAM = ['decision', 'mastery', 'xp', 'badgeaward', 'badgerescind', 'gamnotice'];
+
 export async function writeCounts(sql: Sql) {
   const [row] = await sql<{ streams: number; events: number; attempts: number; uses: number }[]>`
-    select (select count(*)::int from es_streams where stream_type <> 'decision') as streams,
-           (select count(*)::int from es_events where stream_id not like 'decision-%') as events,
+    select (select count(*)::int from es_streams where stream_type <> all(${DOWNSTREAM}::text[])) as streams,
+           (select count(*)::int from es_events
+            where split_part(stream_id, '-', 1) <> all(${DOWNSTREAM}::text[])) as events,
            (select count(*)::int from asm_attempts) as attempts,
            (select count(*)::int from content_word_list_uses) as uses`;
   return row!;

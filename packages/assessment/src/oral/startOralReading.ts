@@ -27,7 +27,7 @@ export async function startOralReading(
   deps: { sql: Sql; store: EventStore },
   caller: Caller,
   input: { studentId: number; passageId: string },
-  // The demo seed's probes of past weeks (the routes always read the present).
+  // The routes pass `deps.clock`'s now; the demo seed its probes of past weeks. The wall clock only without one.
   options: { now?: Date } = {},
 ): Promise<OralReadingState & { passage: ReadingPassage }> {
   const passage = await passageInTenant(deps.sql, caller, input.passageId);

@@ -41,7 +41,7 @@ export function stopOralReading(
   caller: Caller,
   attemptId: string,
   input: { lastWordIndex: number; elapsedSeconds: number },
-  // The demo seed's probes of past weeks (the routes always stop at the present).
+  // The routes pass `deps.clock`'s now; the demo seed its probes of past weeks. The wall clock only without one.
   options: { now?: Date } = {},
 ) {
   return changeOralReading(deps, caller, attemptId, async (state) => {

@@ -1,6 +1,6 @@
 import type { AnySql } from '@qiraa/db';
 import { notFound } from '@qiraa/http-kit';
-import { type Caller, holds, inOrganizationOr404 } from '@qiraa/identity';
+import { type Caller, classPlacement, holds, inOrganizationOr404 } from '@qiraa/identity';
 
 export interface PageClass {
   id: string;
@@ -21,14 +21,10 @@ export async function heldClassOr404(
   classId: string,
   staffMay: boolean,
 ): Promise<PageClass> {
-  const [row] = await sql<(PageClass & { holds: boolean })[]>`
-    select c.id, c.school_id as "schoolId", c.organization_id as "organizationId", c.grade,
-           c.academic_year as "academicYear",
-           exists (select 1 from class_teachers t where t.class_id = c.id and t.teacher_user_id = ${caller.userId})
-             as holds
-    from classes c where c.id = ${classId}`;
+  const row = await classPlacement(sql, classId, caller.userId);
   inOrganizationOr404(caller, row?.organizationId, 'class');
-  const { holds: held, ...cls } = row!;
+  const { teaches: held, id, schoolId, organizationId, grade, academicYear } = row!;
+  const cls: PageClass = { id, schoolId, organizationId, grade, academicYear };
   if (held || (staffMay && holds(caller, 'MANAGE_ORG', 'RUN_BACKOFFICE'))) return cls;
   throw notFound('class');
 }

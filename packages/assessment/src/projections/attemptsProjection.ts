@@ -1,15 +1,12 @@
 import { defineProjection, eventsOfType } from '@qiraa/projections';
 import {
+  type AssessmentEvent,
   ATTEMPT_OPENING_EVENTS,
   ATTEMPT_VOIDED,
-  type AttemptHeader,
-  type AttemptVoided,
   ORAL_READING_STOPPED,
   SITTING_COMPLETED,
   SITTING_STOPPED,
-  type SittingStopped,
   WORD_LIST_READ,
-  type WordListRead,
 } from '../events';
 
 interface EndRow {
@@ -27,13 +24,13 @@ interface EndRow {
  * moves a row only out of `in_progress` and a void only fills empty void columns, so applying an event a
  * second time (inline, then the runner) or a batch again changes nothing.
  */
-export const attemptsProjection = defineProjection({
+export const attemptsProjection = defineProjection<AssessmentEvent>({
   name: 'assessment_attempts',
   version: 1,
   handles: [...ATTEMPT_OPENING_EVENTS, SITTING_COMPLETED, SITTING_STOPPED, ORAL_READING_STOPPED, ATTEMPT_VOIDED],
   tables: ['asm_attempts'],
   async applyBatch({ sql, table }, events) {
-    const opened = eventsOfType<AttemptHeader>(events, ...ATTEMPT_OPENING_EVENTS).map((e) => ({
+    const opened = eventsOfType(events, ...ATTEMPT_OPENING_EVENTS).map((e) => ({
       attempt_id: e.data.attemptId,
       kind: e.data.kind,
       cell: e.data.cell,
@@ -50,24 +47,19 @@ export const attemptsProjection = defineProjection({
       started_by: e.data.startedBy,
       ended_at: e.type === WORD_LIST_READ ? e.data.startedAt : null,
       end_reason: e.type === WORD_LIST_READ ? 'completed' : null,
-      result: e.type === WORD_LIST_READ ? ((e.data as WordListRead).result ?? null) : null,
+      result: e.type === WORD_LIST_READ ? (e.data.result ?? null) : null,
       supersedes_void_id: e.data.supersedesVoidId,
       last_event_id: e.eventId,
     }));
-    const ended: EndRow[] = eventsOfType<{ attemptId: string; at: string; result?: unknown }>(
-      events,
-      SITTING_COMPLETED,
-      SITTING_STOPPED,
-      ORAL_READING_STOPPED,
-    ).map((e) => ({
+    const ended: EndRow[] = eventsOfType(events, SITTING_COMPLETED, SITTING_STOPPED, ORAL_READING_STOPPED).map((e) => ({
       attempt_id: e.data.attemptId,
       status: e.type === SITTING_STOPPED ? 'stopped' : 'done',
       ended_at: e.data.at,
-      end_reason: e.type === SITTING_STOPPED ? (e.data as SittingStopped).reason : 'completed',
+      end_reason: e.type === SITTING_STOPPED ? e.data.reason : 'completed',
       result: e.data.result ?? null,
       event_id: e.eventId,
     }));
-    const voided = eventsOfType<AttemptVoided>(events, ATTEMPT_VOIDED).map((e) => ({
+    const voided = eventsOfType(events, ATTEMPT_VOIDED).map((e) => ({
       attempt_id: e.data.attemptId,
       voided_at: e.data.at,
       void_id: e.data.voidId,

@@ -1,14 +1,13 @@
 import { defineProjection, eventsOfType } from '@qiraa/projections';
 import {
+  type AssessmentEvent,
   ATTEMPT_VOIDED,
-  type AttemptVoided,
   SITTING_ANSWER_RECORDED,
   SITTING_COMPLETED,
   SITTING_STARTED,
   SITTING_STOPPED,
-  type SittingStopped,
 } from '../events';
-import type { DigitalSittingStarted, SittingAnswerRecorded } from '../sittings/sittingTypes';
+import type { SittingAnswerRecorded } from '../sittings/sittingTypes';
 
 /**
  * `asm_sittings`: one row per digital sitting (the state route, the item review, `sittingResultOf` and the
@@ -21,14 +20,14 @@ import type { DigitalSittingStarted, SittingAnswerRecorded } from '../sittings/s
  * fold of its stream up to that version (every writer of a sitting stream applies this projection inline), so
  * the answer command decides on the row and appends expecting that version.
  */
-export const sittingsProjection = defineProjection({
+export const sittingsProjection = defineProjection<AssessmentEvent>({
   name: 'assessment_sittings',
   version: 2,
   handles: [SITTING_STARTED, SITTING_ANSWER_RECORDED, SITTING_COMPLETED, SITTING_STOPPED, ATTEMPT_VOIDED],
   tables: ['asm_sittings'],
   async applyBatch({ sql, table }, events) {
     const t = sql(table('asm_sittings'));
-    const started = eventsOfType<DigitalSittingStarted>(events, SITTING_STARTED).map((e) => ({
+    const started = eventsOfType(events, SITTING_STARTED).map((e) => ({
       attempt_id: e.data.attemptId,
       organization_id: e.data.organizationId,
       class_id: e.data.classId,
@@ -42,13 +41,13 @@ export const sittingsProjection = defineProjection({
     }));
     // Per attempt, the batch's answers as one object keyed by position (the first one of a position wins).
     const answers = new Map<string, Record<string, SittingAnswerRecorded>>();
-    for (const e of eventsOfType<SittingAnswerRecorded>(events, SITTING_ANSWER_RECORDED)) {
+    for (const e of eventsOfType(events, SITTING_ANSWER_RECORDED)) {
       const byPosition = answers.get(e.data.attemptId) ?? {};
       byPosition[String(e.data.position)] ??= e.data;
       answers.set(e.data.attemptId, byPosition);
     }
     const ends = new Map<string, { attempt_id: string; status: string; ended_at: string; end_reason: string }>();
-    for (const e of eventsOfType<SittingStopped>(events, SITTING_COMPLETED, SITTING_STOPPED)) {
+    for (const e of eventsOfType(events, SITTING_COMPLETED, SITTING_STOPPED)) {
       if (ends.has(e.data.attemptId)) continue;
       ends.set(e.data.attemptId, {
         attempt_id: e.data.attemptId,
@@ -57,14 +56,14 @@ export const sittingsProjection = defineProjection({
         end_reason: e.type === SITTING_COMPLETED ? 'completed' : e.data.reason,
       });
     }
-    const voided = eventsOfType<AttemptVoided>(events, ATTEMPT_VOIDED)
+    const voided = eventsOfType(events, ATTEMPT_VOIDED)
       .filter((e) => e.data.kind === 'digital_sitting')
       .map((e) => ({ attempt_id: e.data.attemptId, void_id: e.data.voidId, voided_at: e.data.at }));
 
     // Per attempt, the highest stream version of the batch's events (after the statements that apply them).
     const versions = new Map<string, bigint>();
     for (const e of events) {
-      const attemptId = (e.data as { attemptId: string }).attemptId;
+      const attemptId = e.data.attemptId;
       if ((versions.get(attemptId) ?? -1n) < e.streamVersion) versions.set(attemptId, e.streamVersion);
     }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { readingPassage } from '@qiraa/content';
-import { ApiError, errorResponses, notFound, permissionDenied } from '@qiraa/http-kit';
+import { ApiError, errorResponses, notFound, permissionDenied, refusalResponses } from '@qiraa/http-kit';
 import { callerOf, reachOr404, requestInput, studentReach, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { asUnknownReading, loadOralReading } from '../oral/changeOralReading';
@@ -13,6 +13,7 @@ import { STAFF_REACH, STAFF_READERS } from '../oral/staffReach';
 import { servesReading, startOralReading } from '../oral/startOralReading';
 import { stopOralReading } from '../oral/stopOralReading';
 import { passageInTenant } from '../oral/tenantContent';
+import { oralReadingStudent } from '../queries/attemptOwners';
 
 const tags = ['assessment'];
 
@@ -31,11 +32,10 @@ export const oralReadingRoutes =
     // The reading's child must be of the caller's organization (an unknown reading: 404).
     const readingTarget: TargetCheck = async (request) => {
       const { id } = request.params as { id: string };
-      const [row] = await sql<{ student_id: string }[]>`
-        select student_id from asm_attempts where attempt_id = ${id} and kind = 'oral_text'`;
+      const studentId = await oralReadingStudent(sql, id);
       // Another organization's reading answers exactly like an unknown one.
-      if (!row) throw notFound('oral reading');
-      await reachOr404(sql, request, 'student', row.student_id).catch((error: unknown) => {
+      if (studentId === undefined) throw notFound('oral reading');
+      await reachOr404(sql, request, 'student', studentId).catch((error: unknown) => {
         throw error instanceof ApiError && error.status === 404 ? notFound('oral reading') : error;
       });
     };
@@ -60,11 +60,15 @@ export const oralReadingRoutes =
             'class’s grade; 409 `no_open_window` when no screening window is open for the class’s academic year.',
           security,
           body: StartOrfBody,
-          response: { 201: OralReadingSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+          response: {
+            201: OralReadingSchema,
+            ...errorResponses(400, 401, 403, 404, 409, 422),
+            ...refusalResponses({ 409: ['no_open_window'], 422: ['passage_grade_mismatch'] }),
+          },
         },
       },
       async (request, reply) => {
-        const state = await startOralReading(deps, callerOf(request), request.body);
+        const state = await startOralReading(deps, callerOf(request), request.body, { now: deps.clock.now() });
         reply.code(201);
         return oralReadingView(sql, state, state.passage);
       },
@@ -87,7 +91,9 @@ export const oralReadingRoutes =
         },
       },
       async (request) => {
-        const state = await markOralReading(deps, callerOf(request), request.params.id, request.body);
+        const state = await markOralReading(deps, callerOf(request), request.params.id, request.body, {
+          now: deps.clock.now(),
+        });
         return oralReadingView(sql, state, await passageOf(state));
       },
     );
@@ -105,15 +111,18 @@ export const oralReadingRoutes =
             'whose latest mark is error, WCPM over the actual seconds, accuracy = correct / attempted; banded ' +
             'with the organization’s (else the global) read-cut table, whose version is pinned. rateCut is always ' +
             'set. 422 `orf_last_word_out_of_range` (past the passage), `orf_elapsed_out_of_range` (0, or over the ' +
-            'reading time). Appends `OralReadingStopped` with the raw counts; nothing is written on a refusal.',
+            'reading time). Appends `OralReadingStopped` with the raw counts; nothing is written on a refusal. 503 ' +
+            'ENGINE_UNAVAILABLE when the read-cut table cannot be read.',
           security,
           params: OrfIdParams,
           body: StopOrfBody,
-          response: { 200: OralReadingSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+          response: { 200: OralReadingSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 503) },
         },
       },
       async (request) => {
-        const state = await stopOralReading(deps, callerOf(request), request.params.id, request.body);
+        const state = await stopOralReading(deps, callerOf(request), request.params.id, request.body, {
+          now: deps.clock.now(),
+        });
         return oralReadingView(sql, state, await passageOf(state));
       },
     );

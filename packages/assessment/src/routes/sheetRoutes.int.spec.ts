@@ -1,4 +1,4 @@
-import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { insertPassage } from '@qiraa/content/testing';
 import { pdfText } from '@qiraa/pdf-kit/testing';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,10 +1,10 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { inTransaction } from '@qiraa/db';
 import { deterministicEventId } from '@qiraa/eventstore';
 import { applyInline, rebuildProjection } from '@qiraa/projections';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordEvidence } from '../commands/recordEvidence';
-import { ATTEMPT_VOIDED, SITTING_STOPPED, streams } from '../events';
+import { ATTEMPT_VOIDED, assessmentEvents, SITTING_STARTED, SITTING_STOPPED, streams } from '../events';
 import { sittingsProjection } from '../projections/sittingsProjection';
 import { closeWindowEarly, importDemoScreeningForms, openWindowFor } from '../testing/sittingFixtures';
 
@@ -172,7 +172,8 @@ describe('diagnostic sittings', () => {
     const [row] = await t.db.sql<{ supersedes_void_id: string | null; status: string }[]>`
       select supersedes_void_id, status from asm_attempts where attempt_id = ${body.sittingId}`;
     expect(row).toEqual({ supersedes_void_id: null, status: 'in_progress' });
-    const [started] = await t.runtime.store.readStream(streams.sitting(body.sittingId));
+    const [started] = assessmentEvents(await t.runtime.store.readStream(streams.sitting(body.sittingId)));
+    if (started?.type !== SITTING_STARTED) throw new Error('a sitting stream opens with SittingStarted');
     expect(started!.data).toMatchObject({
       kind: 'digital_sitting',
       cell: 'digital',
@@ -181,7 +182,7 @@ describe('diagnostic sittings', () => {
       mode: 'window',
       pins: { cutVersions: { organization: null, global: 'global-2026.1' }, cell: { source: 'global' } },
     });
-    expect((started!.data as { pins: { forms: unknown[] } }).pins.forms).toHaveLength(1);
+    expect(started!.data.pins.forms).toHaveLength(1);
   });
 
   it('opens exactly one sitting for parallel starts', async () => {

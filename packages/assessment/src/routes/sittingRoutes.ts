@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, notFound, permissionDenied } from '@qiraa/http-kit';
+import { errorResponses, notFound, permissionDenied, refusalResponses } from '@qiraa/http-kit';
 import { type Caller, callerOf, inOrganizationOr404, studentReach, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
+import { loadLanguageSafety } from '@qiraa/language-safety';
 import type { FastifyRequest } from 'fastify';
+import { sittingOrganization } from '../queries/attemptOwners';
 import { readAnswerFacts } from '../sittings/answerFacts';
 import { readSitting } from '../sittings/readSitting';
 import { SittingRefused, sittingRefusal } from '../sittings/refusal';
@@ -38,6 +40,8 @@ function studentOnly(caller: Caller): void {
   if (caller.persona !== 'STUDENT') throw permissionDenied('only a student takes a diagnostic sitting');
 }
 
+const START_REFUSALS = ['no_active_class', 'no_open_window', 'not_screened', 'sitting_already_done'];
+
 const STAFF_REACH = new Set(['teacher', 'admin', 'super']);
 
 export const sittingRoutes =
@@ -48,9 +52,21 @@ export const sittingRoutes =
     // reach instead, so every handler runs it first itself.
     const sittingTarget: TargetCheck = async (request) => {
       const { id } = request.params as { id: string };
-      const [row] = await deps.sql<{ organization_id: string }[]>`
-        select organization_id from asm_sittings where attempt_id = ${id}`;
-      inOrganizationOr404(callerOf(request), row?.organization_id, 'sitting');
+      inOrganizationOr404(callerOf(request), await sittingOrganization(deps.sql, id), 'sitting');
+    };
+
+    /**
+     * The sitting and the answered item are both tenant resources: another organization's item is 404 before the
+     * persona check (403), like the sitting itself and like an item that does not exist.
+     */
+    const answerTarget: TargetCheck = async (request) => {
+      await sittingTarget(request);
+      const itemId = (request.body as { itemId?: unknown } | undefined)?.itemId;
+      if (typeof itemId !== 'string') return;
+      const { id } = request.params as { id: string };
+      const { item } = await readAnswerFacts(deps.sql, id, itemId);
+      if (!item) throw notFound('item');
+      if (item.organizationId !== null) inOrganizationOr404(callerOf(request), item.organizationId, 'item');
     };
 
     /** The caller's own sitting, read from its stream (404 for another student's). */
@@ -90,11 +106,11 @@ export const sittingRoutes =
       const caller = callerOf(request);
       studentOnly(caller);
       return refusing(async () =>
-        startResponse(await startSitting(deps, { studentId: caller.userId, mode, subSkillIds })),
+        startResponse(await startSitting(deps, { studentId: caller.userId, mode, subSkillIds, now: deps.clock.now() })),
       );
     };
 
-    const startErrors = errorResponses(401, 403, 409, 422);
+    const startErrors = { ...errorResponses(401, 403, 409, 422, 503), ...refusalResponses({ 409: START_REFUSALS }) };
 
     app.post(
       '/diagnostic-sessions/start',
@@ -120,7 +136,7 @@ export const sittingRoutes =
     app.post(
       '/diagnostic-sessions/start/re-diagnostic',
       {
-        config: { strictBody: true },
+        config: { strictBody: true, anyPersona: ['STUDENT'] },
         schema: {
           tags: TAGS,
           summary: 'Re-sit the diagnostic after a finished sitting of the open window',
@@ -132,7 +148,11 @@ export const sittingRoutes =
             'the window (the teacher page shows it). Other answers as POST /api/diagnostic-sessions/start.',
           security: SECURITY,
           body: ReDiagnosticBody,
-          response: { 200: StartDiagnosticResponse, ...errorResponses(400, 401, 403, 409, 422) },
+          response: {
+            200: StartDiagnosticResponse,
+            ...errorResponses(400, 401, 403, 409, 422, 503),
+            ...refusalResponses({ 409: [...START_REFUSALS, 'no_finished_sitting'] }),
+          },
         },
       },
       (request) => start(request, 're_diagnostic', request.body.subSkillIds),
@@ -151,19 +171,19 @@ export const sittingRoutes =
             'sitting_stopped, window_closed (an open sitting whose window closed is stopped by this call).',
           security: SECURITY,
           params: SittingParams,
-          response: { 200: StudentSessionState, ...errorResponses(401, 403, 404, 409, 422) },
+          response: { 200: StudentSessionState, ...errorResponses(401, 403, 404, 409, 422, 503) },
         },
       },
       async (request) => {
         const fold = await ownSitting(request, request.params.id);
-        return studentStateOf(deps.sql, await refusing(() => resumeSitting(deps, fold)));
+        return studentStateOf(deps.sql, await refusing(() => resumeSitting(deps, fold, deps.clock.now())));
       },
     );
 
     app.post(
       '/diagnostic-sessions/:id/answers',
       {
-        config: { target: sittingTarget, strictBody: true },
+        config: { target: answerTarget, strictBody: true, anyPersona: ['STUDENT'] },
         schema: {
           tags: TAGS,
           summary: 'Answer the question served now',
@@ -176,7 +196,7 @@ export const sittingRoutes =
           security: SECURITY,
           params: SittingParams,
           body: AnswerBody,
-          response: { 200: StudentSessionState, ...errorResponses(400, 401, 403, 404, 409, 422) },
+          response: { 200: StudentSessionState, ...errorResponses(400, 401, 403, 404, 409, 422, 503) },
         },
       },
       async (request) => {
@@ -190,7 +210,9 @@ export const sittingRoutes =
         inOrganizationOr404(caller, facts.sitting?.organizationId, 'sitting');
         studentOnly(caller);
         if (!facts.sitting || facts.sitting.started.studentId !== caller.userId) throw notFound('sitting');
-        const fold = await refusing(() => answerSitting(deps, id, request.body, facts));
+        // The next question is served through the rule set in force: unavailable, refuse before the answer is kept.
+        await loadLanguageSafety(deps.sql);
+        const fold = await refusing(() => answerSitting(deps, id, { ...request.body, now: deps.clock.now() }, facts));
         return studentStateOf(deps.sql, fold, facts.next);
       },
     );
@@ -210,7 +232,7 @@ export const sittingRoutes =
             'option). Another student’s sitting 404; other callers of the organization 403.',
           security: SECURITY,
           params: SittingParams,
-          response: { 200: DiagnosticStateResponse, ...errorResponses(401, 403, 404, 422) },
+          response: { 200: DiagnosticStateResponse, ...errorResponses(401, 403, 404, 422, 503) },
         },
       },
       async (request) => {

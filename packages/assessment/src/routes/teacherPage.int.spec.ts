@@ -1,4 +1,4 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { insertBlueprintCell } from '@qiraa/content/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readWordList, startOralReading, startSitting } from '../testing/attempts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { client, useTestWorld } from '@qiraa/api/testing';
-import { auditStreamId } from '@qiraa/audit';
+import { client, useTestWorld } from '@qiraa/app/testing';
+import { auditEvents, auditStreamId } from '@qiraa/audit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_VOIDED, ORAL_READING_STARTED, SITTING_STOPPED, streams } from '../events';
 import { type AttemptPlace, readWordList, startOralReading, startSitting } from '../testing/attempts';
@@ -22,8 +22,8 @@ async function writes(streamId: string) {
     select last_value, is_called from asm_void_id_seq`;
   return {
     stream: (await t.runtime.store.readStream(streamId)).length,
-    audit: (await t.runtime.store.readStream(auditStreamId(w.a.id))).filter((e) => {
-      const data = e.data as { eventType: string };
+    audit: auditEvents(await t.runtime.store.readStream(auditStreamId(w.a.id))).filter((e) => {
+      const data = e.data;
       return data.eventType === 'measurement_void';
     }).length,
     seq: `${seq!.last_value}/${seq!.is_called}`,
@@ -141,8 +141,8 @@ describe('POST /api/teacher/classes/{classId}/taqyeem/void', () => {
     for (const r of answers.filter((a) => a.statusCode === 409)) expect(r.json().reason).toBe('already_voided');
     const events = await t.runtime.store.readStream(streams.sitting(sitting.attemptId));
     expect(events.map((e) => e.type)).toEqual(['SittingStarted', SITTING_STOPPED, ATTEMPT_VOIDED]);
-    const audit = (await t.runtime.store.readStream(auditStreamId(w.a.id))).filter(
-      (e) => (e.data as { detail?: { attemptId?: string } }).detail?.attemptId === sitting.attemptId,
+    const audit = auditEvents(await t.runtime.store.readStream(auditStreamId(w.a.id))).filter(
+      (e) => e.data.detail?.attemptId === sitting.attemptId,
     );
     expect(audit).toHaveLength(1);
   });

@@ -58,6 +58,8 @@ export const windowRoutes =
   async (app) => {
     const target = tenantTarget(deps.sql, { organizationId: 'organization' });
     const config = { anyPermission: WINDOW_ADMINS, target };
+    /** The schedule (training context) that ends what a closed window ends beyond its sittings. */
+    const WINDOW_CLOSE = 'training.window-close';
 
     app.get(
       '/admin/assessment-windows',
@@ -79,7 +81,7 @@ export const windowRoutes =
         const { organizationId, academicYear } = request.query;
         await reachOr404(deps.sql, request, 'organization', organizationId);
         checkYear(academicYear);
-        return view(await windowCalendarState(deps.sql, organizationId, academicYear));
+        return view(await windowCalendarState(deps.sql, organizationId, academicYear, deps.clock.now()));
       },
     );
 
@@ -112,6 +114,7 @@ export const windowRoutes =
           organizationId,
           academicYear,
           actorUserId: callerOf(request).userId,
+          at: deps.clock.now(),
           windows: windows.map((w) => ({
             window: w.window as ScreeningWindow,
             startsOn: w.startsOn,
@@ -125,6 +128,8 @@ export const windowRoutes =
             result.problems.map((p) => ({ field: `windows.${p.window}`, issue: p.code })),
           );
         }
+        // A window the new dates closed ends the organization's open training days too (training.window-close).
+        await deps.schedules?.runNow(WINDOW_CLOSE);
         return { ...view(result.state), stoppedSittings: result.stoppedSittings };
       },
     );
@@ -157,6 +162,7 @@ export const windowRoutes =
           academicYear,
           window: window as ScreeningWindow,
           actorUserId: callerOf(request).userId,
+          at: deps.clock.now(),
         });
         if (result.kind === 'opened') return view(result.state);
         if (result.reason === 'window_ended') throw unprocessable('window_ended', 'the window’s last day has passed');
@@ -174,7 +180,8 @@ export const windowRoutes =
           description:
             `${WHO} Body { organizationId } (strict). Closes the open window now, then ends every open digital ` +
             'sitting of the organization, year and window (SittingStopped reason window_closed; stoppedSittings ' +
-            'counts them). Open oral readings are left to their teacher. Closing a window already closed early ' +
+            'counts them) and the organization’s training days opened before the close (endReason window_closed). ' +
+            'Open oral readings are left to their teacher. Closing a window already closed early ' +
             'answers 200 again and ends any sitting still open; a window not open otherwise is 409 CONFLICT ' +
             'reason window_not_open.',
           security,
@@ -193,8 +200,11 @@ export const windowRoutes =
           academicYear,
           window: window as ScreeningWindow,
           actorUserId: callerOf(request).userId,
+          at: deps.clock.now(),
         });
         if (result.kind === 'refused') throw conflict(result.reason, 'the window is not open');
+        // The training context's rule ends the organization's open training days `window_closed` at once.
+        await deps.schedules?.runNow(WINDOW_CLOSE);
         return { ...view(result.state), stoppedSittings: result.stoppedSittings };
       },
     );

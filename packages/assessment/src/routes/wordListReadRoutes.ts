@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '@qiraa/http-kit';
+import { errorResponses, refusalResponses } from '@qiraa/http-kit';
 import { callerOf, reachOr404, requestInput, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { security } from '../oral/readSchemas';
@@ -77,11 +77,15 @@ export const wordListReadRoutes =
             'null with skippedReason not_banded when the cut table is empty.',
           security,
           body: WordListReadBody,
-          response: { 201: WordListReadSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+          response: {
+            201: WordListReadSchema,
+            ...errorResponses(400, 401, 403, 404, 409, 422, 503),
+            ...refusalResponses({ 409: ['no_open_window'] }),
+          },
         },
       },
       async (request, reply) => {
-        const read = await recordWordListRead(deps, callerOf(request), request.body);
+        const read = await recordWordListRead(deps, callerOf(request), request.body, { now: deps.clock.now() });
         reply.code(201);
         return read;
       },

@@ -1,4 +1,4 @@
-import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importDemoFiles, setWindows, voidAttempt, writeCounts } from '../oral/oralTestKit';
 

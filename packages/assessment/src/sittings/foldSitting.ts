@@ -1,22 +1,22 @@
 import type { RecordedEvent } from '@qiraa/eventstore';
 import {
   ATTEMPT_VOIDED,
+  assessmentEvents,
   SITTING_ANSWER_RECORDED,
   SITTING_COMPLETED,
   SITTING_STARTED,
   SITTING_STOPPED,
-  type SittingStopped,
 } from '../events';
-import type { DigitalSittingStarted, SittingAnswerRecorded, SittingFold } from './sittingTypes';
+import type { SittingFold } from './sittingTypes';
 
 /**
  * A sitting from its stream, in order. The first end (completed or stopped, whoever wrote it) wins; an answer
  * after an end is ignored (none is written, but a stream is read as it is); a void marks the sitting voided.
  */
 export function foldSitting(events: readonly RecordedEvent[]): SittingFold | null {
-  const first = events[0];
+  const first = assessmentEvents(events)[0];
   if (!first || first.type !== SITTING_STARTED) return null;
-  const started = first.data as DigitalSittingStarted;
+  const started = first.data;
   const initial: SittingFold = {
     attemptId: started.attemptId,
     started,
@@ -33,16 +33,15 @@ export function foldSitting(events: readonly RecordedEvent[]): SittingFold | nul
 /** `fold` with the stream's next `events` applied (a new fold; `fold` is left as it was). */
 export function foldOnto(fold: SittingFold, events: readonly RecordedEvent[]): SittingFold {
   const next: SittingFold = { ...fold, answers: new Map(fold.answers) };
-  for (const e of events) {
+  for (const e of assessmentEvents(events)) {
     next.streamVersion = e.streamVersion;
     if (e.type === SITTING_ANSWER_RECORDED && next.status === 'in_progress') {
-      const a = e.data as SittingAnswerRecorded;
+      const a = e.data;
       if (!next.answers.has(a.position)) next.answers.set(a.position, a);
     } else if ((e.type === SITTING_COMPLETED || e.type === SITTING_STOPPED) && next.status === 'in_progress') {
-      const ended = e.data as SittingStopped;
       next.status = e.type === SITTING_COMPLETED ? 'done' : 'stopped';
-      next.endReason = e.type === SITTING_COMPLETED ? 'completed' : ended.reason;
-      next.endedAt = ended.at;
+      next.endReason = e.type === SITTING_COMPLETED ? 'completed' : e.data.reason;
+      next.endedAt = e.data.at;
     } else if (e.type === ATTEMPT_VOIDED) {
       next.voided = true;
     }

@@ -1,4 +1,5 @@
 import type { Catalog } from '@qiraa/content';
+import { evaluateEngineRules } from '@qiraa/http-kit';
 import {
   comprehensionComposite,
   type IncompleteReason,
@@ -63,6 +64,15 @@ const COMPREHENSION = ['text1_comprehension', 'text2_comprehension'];
 
 /** Every measure of the sitting's plan scored with the pinned cuts, the composite and the item review. Pure. */
 export function scoreSitting(
+  fold: Pick<SittingFold, 'attemptId' | 'started' | 'answers' | 'status' | 'endReason'>,
+  cuts: ReadonlyMap<string, MeasureLevelCuts>,
+  catalog: Pick<Catalog, 'measureByCode'>,
+): SittingResult {
+  // The scoring engine evaluating its rules: a throw is the engine unavailable (503), never a 500.
+  return evaluateEngineRules('scoring', 'the sitting scoring', () => scoreSittingOf(fold, cuts, catalog));
+}
+
+function scoreSittingOf(
   fold: Pick<SittingFold, 'attemptId' | 'started' | 'answers' | 'status' | 'endReason'>,
   cuts: ReadonlyMap<string, MeasureLevelCuts>,
   catalog: Pick<Catalog, 'measureByCode'>,

@@ -1,6 +1,6 @@
 import { loadCatalog } from '@qiraa/content';
 import { inTransaction, type Sql } from '@qiraa/db';
-import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
+import { deterministicEventId, type EventStore, type NewEvent, NOT_APPENDED } from '@qiraa/eventstore';
 import { recordEvidence } from '../commands/recordEvidence';
 import { SITTING_ANSWER_RECORDED, SITTING_COMPLETED, SITTING_STOPPED, type SittingStopped, streams } from '../events';
 import { type WindowCalendarState, windowCalendarState, windowStateOf } from '../windows/windowState';
@@ -166,8 +166,12 @@ export async function answerSitting(
       });
     }
     const result = await inTransaction(deps.sql, (uow) =>
-      recordEvidence(uow, deps.store, streams.sitting(attemptId), events, fold.streamVersion),
-    );
+      recordEvidence(uow, deps.store, streams.sitting(attemptId), events, fold.streamVersion, { last: true }),
+    ).catch((error: unknown) => {
+      // Sent with its projection and COMMIT, a conflicting append rolls back and throws: decide again.
+      if ((error as { code?: string })?.code === NOT_APPENDED) return { kind: 'conflict' as const };
+      throw error;
+    });
     // The stream is the decided-on fold plus exactly these events (the append expected its version).
     if (result.kind === 'appended') return foldOnto(fold, result.events);
     // A conflict or a duplicate: someone wrote meanwhile (maybe this very answer); decide again on the stream.

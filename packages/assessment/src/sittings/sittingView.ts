@@ -1,5 +1,13 @@
-import { type ItemRowDb, itemColumns, type SectionKey, type StudentItem, studentItemOf } from '@qiraa/content';
+import {
+  type ItemRowDb,
+  itemColumns,
+  type SectionKey,
+  type StudentItem,
+  servedStudentItem,
+  studentItemOf,
+} from '@qiraa/content';
 import type { AnySql } from '@qiraa/db';
+import { loadLanguageSafety, servedRewrite } from '@qiraa/language-safety';
 import type postgres from 'postgres';
 import { servedPosition } from './foldSitting';
 import type { SittingFold } from './sittingTypes';
@@ -30,7 +38,9 @@ export const servedItemColumns = (sql: AnySql, passageId: postgres.Fragment) => 
 /**
  * What the student's screen gets: the sitting's sections and progress and, while it is open, the question
  * served now in the student projection (content's `studentItemOf`: never the correct option, the pattern, the
- * level or a rule) with its passage. Built only from the plan the sitting pinned. `prefetched` is the served
+ * level or a rule) with its passage. Built only from the plan the sitting pinned. The question and its passage
+ * pass the language-safety rule set in force when served (a refused text is served as the filter's rewrite;
+ * docs/language-safety.md, "Served text"); an unavailable rule set is 503, nothing unfiltered. `prefetched` is the served
  * question's row when the caller already read it (the answer route reads the next one with its decision).
  */
 export async function studentStateOf(
@@ -50,9 +60,12 @@ export async function studentStateOf(
         : await sql<ServedItemRow[]>`
             select ${servedItemColumns(sql, sql`${served.passageId}`)} from content_items where id = ${served.itemId}`;
     if (row) {
+      const filter = await loadLanguageSafety(sql);
       const { passage_json: p, ...itemRow } = row;
-      item = studentItemOf(itemRow);
-      if (p) passage = { id: p.id, titleAr: p.title_ar, bodyAr: p.body_ar };
+      item = servedStudentItem(studentItemOf(itemRow), filter).item;
+      if (p) {
+        passage = { id: p.id, titleAr: servedRewrite(filter, p.title_ar), bodyAr: servedRewrite(filter, p.body_ar) };
+      }
     }
   }
   return {

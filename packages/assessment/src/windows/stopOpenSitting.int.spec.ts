@@ -1,4 +1,4 @@
-import { useTestApp } from '@qiraa/api/testing';
+import { useTestApp } from '@qiraa/app/testing';
 import type { EventStore } from '@qiraa/eventstore';
 import { describe, expect, it } from 'vitest';
 import { SITTING_STOPPED, streams } from '../events';

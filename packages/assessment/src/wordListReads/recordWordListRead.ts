@@ -61,6 +61,8 @@ export async function recordWordListRead(
   deps: { sql: Sql; store: EventStore },
   caller: Caller,
   input: WordListReadInput,
+  /** `deps.clock`'s now from the route: the open window is decided at it, and the read's `at` is it. */
+  options: { now?: Date } = {},
 ) {
   const list = await wordListInTenant(deps.sql, caller, input.wordListId);
   const place = await teacherPlace(deps.sql, caller, input.studentId);
@@ -74,7 +76,7 @@ export async function recordWordListRead(
       `the list is for grade ${list.grade}, the class is grade ${place.grade}`,
     );
   }
-  const at = new Date();
+  const at = options.now ?? new Date();
   const window = await openWindowOf(deps.sql, place, at);
   if (list.window !== null && list.window !== window) {
     throw refuse(

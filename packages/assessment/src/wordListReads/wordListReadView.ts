@@ -1,21 +1,20 @@
 import type { AnySql } from '@qiraa/db';
-import type { EventStore } from '@qiraa/eventstore';
-import { ATTEMPT_VOIDED, type AttemptVoided, streams, WORD_LIST_READ } from '../events';
+import { type EventStore, isOfType } from '@qiraa/eventstore';
+import { ATTEMPT_VOIDED, assessmentEvents, streams, WORD_LIST_READ } from '../events';
 import { type BandedRead, bandedFields, bandedRead } from '../oral/bandedRead';
 import { scoringStatusOf } from '../oral/cellMeasure';
 import { pinnedReadCuts } from '../oral/readCuts';
-import type { WordListReadData } from './recordWordListRead';
 
 /**
  * A stored word-list read as staff read it later: the raw counts of its one event, scored again with the cut
  * table it pinned (never the current one), so it reads the same forever; null when there is no such read.
  */
 export async function wordListReadView(sql: AnySql, store: EventStore, attemptId: string) {
-  const events = await store.readStream(streams.wordListRead(attemptId));
-  const opened = events.find((e) => e.type === WORD_LIST_READ);
+  const events = assessmentEvents(await store.readStream(streams.wordListRead(attemptId)));
+  const opened = events.find(isOfType(WORD_LIST_READ));
   if (!opened) return null;
-  const data = opened.data as WordListReadData;
-  const voided = (events.find((e) => e.type === ATTEMPT_VOIDED)?.data as AttemptVoided | undefined) ?? null;
+  const data = opened.data;
+  const voided = events.find(isOfType(ATTEMPT_VOIDED))?.data ?? null;
   const counts = {
     timed: data.timing.timed,
     attempted: data.attempted,

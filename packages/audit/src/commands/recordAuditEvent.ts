@@ -22,7 +22,9 @@ export async function recordAuditEvent(store: EventStore, entry: RecordAuditEven
         metadata: { actorUserId: entry.actorUserId, organizationId: entry.organizationId },
       },
     ],
-    { expected: 'any', uow },
+    // Alone, it shares a commit with the appends and commands arriving at about the same time (when the
+    // process combines writes): one organization's audit stream is one row every entry of it updates.
+    { expected: 'any', uow, combine: true },
   );
   if (result.kind === 'conflict') throw new Error('audit append with expected "any" cannot conflict');
   return { eventId, auditId: entry.auditId ?? `audit:${eventId}` };

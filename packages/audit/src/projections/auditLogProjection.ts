@@ -1,15 +1,15 @@
 import { defineProjection } from '@qiraa/projections';
-import { AUDIT_RECORDED, type AuditRecordedData } from '../events';
+import { AUDIT_RECORDED, type AuditEvent } from '../events';
 
 /** Every AuditRecorded event becomes one audit_log row (one insert per batch); replaying an event changes nothing. */
-export const auditLogProjection = defineProjection({
+export const auditLogProjection = defineProjection<AuditEvent>({
   name: 'audit_log',
   version: 1,
   handles: [AUDIT_RECORDED],
   tables: ['audit_log'],
   async applyBatch({ sql, table }, events) {
     const rows = events.map((event) => {
-      const d = event.data as AuditRecordedData;
+      const d = event.data;
       return {
         id: d.auditId ?? `audit:${event.eventId}`,
         event_id: event.eventId,

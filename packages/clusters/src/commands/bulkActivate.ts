@@ -1,7 +1,7 @@
 import { inTransaction } from '@qiraa/db';
 import { deterministicEventId } from '@qiraa/eventstore';
 import { ApiError, permissionDenied, unprocessable } from '@qiraa/http-kit';
-import type { Caller } from '@qiraa/identity';
+import { type Caller, taughtClassesOfStudents, userNames } from '@qiraa/identity';
 import { dispatchToStudent } from '@qiraa/notifications';
 import { applyInline } from '@qiraa/projections';
 import { BUNDLE_ASSIGNED, type BundleAssigned, streams } from '../events';
@@ -28,17 +28,12 @@ export interface Activation {
  * a member the teacher does not teach is 403; members of different classes are 422 `members_span_classes`.
  */
 async function memberClassOf(deps: ClusterDeps, caller: Caller, studentIds: readonly number[]): Promise<ClusterClass> {
-  const rows = await deps.sql<{ student_id: string; class_id: string; organization_id: string; school_id: string }[]>`
-    select cs.student_user_id::text as student_id, c.id as class_id, c.organization_id, c.school_id
-    from class_students cs
-      join classes c on c.id = cs.class_id
-      join class_teachers t on t.class_id = c.id and t.teacher_user_id = ${caller.userId}
-    where cs.active and cs.student_user_id = any(${deps.sql.array(studentIds.map(String), 20)}::bigint[])`;
+  const rows = await taughtClassesOfStudents(deps.sql, caller.userId, studentIds);
   const classesOf = new Map<number, Set<string>>();
   for (const r of rows) {
-    const set = classesOf.get(Number(r.student_id)) ?? new Set<string>();
-    set.add(r.class_id);
-    classesOf.set(Number(r.student_id), set);
+    const set = classesOf.get(r.studentId) ?? new Set<string>();
+    set.add(r.classId);
+    classesOf.set(r.studentId, set);
   }
   if (studentIds.some((id) => !classesOf.has(id))) {
     throw permissionDenied('a teacher activates bundles only for students of a class they hold');
@@ -50,8 +45,8 @@ async function memberClassOf(deps: ClusterDeps, caller: Caller, studentIds: read
       { field: 'confirmedMemberStudentIds', issue: 'members of different classes' },
     ]);
   }
-  const row = rows.find((r) => r.class_id === shared[0])!;
-  return { classId: row.class_id, organizationId: row.organization_id, schoolId: row.school_id };
+  const row = rows.find((r) => r.classId === shared[0])!;
+  return { classId: row.classId, organizationId: row.organizationId, schoolId: row.schoolId };
 }
 
 /**
@@ -113,7 +108,7 @@ export async function bulkActivate(deps: ClusterDeps, caller: Caller, body: Bulk
       bundleId: cluster.bundleId,
       activatedAt,
       assignments: appends.map((a) => ({
-        studentId: (a.events[0]!.data as BundleAssigned).studentId,
+        studentId: a.events[0]!.data.studentId,
         assignmentId: a.events[0]!.eventId,
       })),
     };
@@ -128,13 +123,10 @@ export async function bulkActivate(deps: ClusterDeps, caller: Caller, body: Bulk
  * undoes the activation: the assignment stands and the refusal is logged by dispatch.
  */
 async function tellParents(deps: ClusterDeps, activation: Activation): Promise<void> {
-  const names = await deps.sql<{ id: string; name: string }[]>`
-    select id::text, full_name_ar as name from users
-    where id = any(${deps.sql.array(
-      activation.assignments.map((a) => String(a.studentId)),
-      20,
-    )}::bigint[])`;
-  const nameOf = new Map(names.map((n) => [Number(n.id), n.name]));
+  const nameOf = await userNames(
+    deps.sql,
+    activation.assignments.map((a) => a.studentId),
+  );
   for (const a of activation.assignments) {
     try {
       await dispatchToStudent({ sql: deps.sql, store: deps.store }, a.studentId, {

@@ -1,4 +1,4 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
 import { recommend } from '../testing/decisionFixture';
 

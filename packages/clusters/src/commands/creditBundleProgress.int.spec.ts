@@ -1,6 +1,9 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { randomUUID } from 'node:crypto';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { loadCatalog } from '@qiraa/content';
 import type { StatusToken } from '@qiraa/decisions';
+import { deterministicEventId } from '@qiraa/eventstore';
+import { SESSION_ANSWER_RECORDED, SESSION_SLOT_COMPLETED, sessionStream } from '@qiraa/sessions';
 import { describe, expect, it } from 'vitest';
 import { bundleProgressReactor } from '../projections/bundleProgressReactor';
 import { decideSkillStatus, recommend } from '../testing/decisionFixture';
@@ -109,7 +112,7 @@ describe('bundle progress credit (BPR-01, BPR-02)', () => {
     const later = (ms: number) => new Date(Date.parse(activatedAt) + ms).toISOString();
     for (const [i, step] of steps.entries()) {
       await decide(child, subSkillOf(step.skillId), 'on_track', later(1000 + i));
-      await t.runtime.projector.catchUp(bundleProgressReactor.name);
+      await t.runtime.reactor.catchUp(bundleProgressReactor.name);
       expect(await credits(child)).toEqual([
         ...(i === steps.length - 1 ? [{ source_kind: 'bundle_completion', n: 1 }] : []),
         { source_kind: 'bundle_step_goal_met', n: i + 1 },
@@ -117,10 +120,77 @@ describe('bundle progress credit (BPR-01, BPR-02)', () => {
     }
     // A re-decided step (the same sub-skill again, stronger) wakes the reactor and credits nothing new.
     await decide(child, subSkillOf(steps[0]!.skillId), 'strong', later(9000));
-    await t.runtime.projector.catchUp(bundleProgressReactor.name);
+    await t.runtime.reactor.catchUp(bundleProgressReactor.name);
     expect(await credits(child)).toEqual([
       { source_kind: 'bundle_completion', n: 1 },
       { source_kind: 'bundle_step_goal_met', n: steps.length },
     ]);
+  }, 120_000);
+  it('a completed online session whose answers reach the goal meets a step (BPR-01 v2); one below it does not', async () => {
+    const { members, bundleId, activatedAt } = await activatedPair();
+    const child = members[0]!;
+    const catalog = await loadCatalog(t.db.sql);
+    const steps = catalog.supportBundles.find((b) => b.id === bundleId)!.steps;
+    const subSkillOf = (skillId: string) => catalog.subSkills.find((s) => s.skillId === skillId)!.id;
+    const later = (ms: number) => new Date(Date.parse(activatedAt) + ms).toISOString();
+    /** The session's own events, as the practice queue appends them (answers, then the completion). */
+    const completeSession = async (subSkillId: string, rights: boolean[], completedAt: string) => {
+      const sessionId = `ses_${randomUUID().slice(0, 14)}`;
+      const meta = { organizationId: w.a.id };
+      const answers = rights.map((correct, i) => ({
+        eventId: deterministicEventId('session-answer', sessionId, child, `itm_${i}`),
+        type: SESSION_ANSWER_RECORDED,
+        metadata: meta,
+        data: {
+          answerId: deterministicEventId('session-answer', sessionId, child, `itm_${i}`),
+          sessionId,
+          slotId: `sst_${sessionId}`,
+          studentId: child,
+          organizationId: w.a.id,
+          itemId: `itm_${i}`,
+          subSkillId,
+          position: i + 1,
+          selectedOptionKey: 'a',
+          correct,
+          total: rights.length,
+          answeredAt: completedAt,
+        },
+      }));
+      const bySubSkill = [{ subSkillId, answered: rights.length, correct: rights.filter(Boolean).length }];
+      const done = {
+        type: SESSION_SLOT_COMPLETED,
+        metadata: meta,
+        data: {
+          sessionId,
+          slotId: `sst_${sessionId}`,
+          studentId: child,
+          organizationId: w.a.id,
+          total: rights.length,
+          correct: bySubSkill[0]!.correct,
+          bySubSkill,
+          completedAt,
+        },
+      };
+      const result = await t.runtime.store.append(sessionStream(sessionId), [...answers, done], {
+        expected: 'no_stream',
+      });
+      expect(result.kind).toBe('appended');
+      await t.runtime.projector.catchUp();
+      // The credit is a reaction (clusters → gamification), delivered after the session's read models.
+      await t.runtime.reactor.catchUp(bundleProgressReactor.name);
+      return sessionId;
+    };
+    // Two of three right (below 80 %): no step.
+    await completeSession(subSkillOf(steps[0]!.skillId), [true, false, true], later(1000));
+    expect(await credits(child)).toEqual([]);
+    // Four of four right on the first step's skill: the step, credited by the reactor with the session as evidence.
+    const met = await completeSession(subSkillOf(steps[0]!.skillId), [true, true, true, true], later(2000));
+    expect(await credits(child)).toEqual([{ source_kind: 'bundle_step_goal_met', n: 1 }]);
+    const [row] = await t.db.sql<{ session_id: string }[]>`
+      select session_id from gam_mastery_events where student_id = ${child} and source_kind = 'bundle_step_goal_met'`;
+    expect(row!.session_id).toBe(`session:${met}`);
+    const progress = await creditBundleProgress(deps(), child);
+    expect(progress.stepsMet[0]).toMatchObject({ triggerSessionId: met, triggerDecisionId: null, ruleId: 'BPR-01' });
+    expect(progress.results.map((r) => r.kind)).toEqual(['duplicate']);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import type { AnySql, Sql, UnitOfWork } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { deterministicEventId, type EventStore } from '@qiraa/eventstore';
-import { conflict } from '@qiraa/http-kit';
+import { conflict, evaluateEngineRules } from '@qiraa/http-kit';
 import { applyInline } from '@qiraa/projections';
 import { type ClusterComputation, computeClusters } from '../engine/computeClusters';
 import { computationDigest } from '../engine/digest';
@@ -58,7 +58,10 @@ export async function recomputeInTransaction(
       select generation_id, digest, created_at, expires_at, stream_version::text from clu_generations
       where class_id = ${cls.classId} order by stream_version desc limit 1`,
   ]);
-  const computation = computeClusters(rules, inputs, minSize);
+  // The cluster rules evaluated at request time (POST generate): a throw is 503 ENGINE_UNAVAILABLE, never a 500.
+  const computation = evaluateEngineRules('decision', `cluster rule set ${rules.version}`, () =>
+    computeClusters(rules, inputs, minSize),
+  );
   const digest = computationDigest(computation);
   const now = deps.now?.() ?? new Date();
   const latest = latestRows[0];

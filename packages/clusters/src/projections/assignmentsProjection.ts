@@ -1,14 +1,14 @@
 import { defineProjection, eventsOfType } from '@qiraa/projections';
-import { BUNDLE_ASSIGNED, type BundleAssigned } from '../events';
+import { BUNDLE_ASSIGNED, type ClusterEvent } from '../events';
 
 /** `clu_assignments`: one row per BundleAssigned, keyed by its event id (idempotent per event). */
-export const assignmentsProjection = defineProjection({
+export const assignmentsProjection = defineProjection<ClusterEvent>({
   name: 'clusters_assignments',
   version: 1,
   handles: [BUNDLE_ASSIGNED],
   tables: ['clu_assignments'],
   async applyBatch({ sql, table }, events) {
-    const rows = eventsOfType<BundleAssigned>(events, BUNDLE_ASSIGNED).map((e) => ({
+    const rows = eventsOfType(events, BUNDLE_ASSIGNED).map((e) => ({
       assignment_id: e.eventId,
       student_id: e.data.studentId,
       class_id: e.data.classId,

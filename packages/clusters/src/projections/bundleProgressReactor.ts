@@ -1,26 +1,28 @@
-import { SKILL_STATUS_DECIDED, type SkillStatusDecided } from '@qiraa/decisions';
-import { defineProjection, eventsOfType } from '@qiraa/projections';
+import { type DecisionEvent, SKILL_STATUS_DECIDED } from '@qiraa/decisions';
+import type { OfType } from '@qiraa/eventstore';
+import { defineReaction } from '@qiraa/projections';
+import { SESSION_SLOT_COMPLETED, type SessionEvent } from '@qiraa/sessions';
 import { creditBundleProgress } from '../commands/creditBundleProgress';
 
 /**
- * Bundle progress (BPR-01, BPR-02): a skill-status decision of a child with an activated bundle may meet a
- * step. Each batch credits the children it touches inside the runner's batch, so the credit commits with the
- * batch's checkpoint; the engine event ids make a replayed batch credit nothing twice. Decisions taken before
- * an activation never meet a step, so a BundleAssigned needs no wake-up of its own.
+ * Bundle progress (BPR-01, BPR-02): a skill-status decision or a completed online session of a child with an
+ * activated bundle may meet a step. A reaction (gamification is another context): each event credits its child
+ * in gamification's own transaction; the engine event ids make a re-delivered event credit nothing twice, and a
+ * failure is retried, then parked, never blocking the other children. Decisions taken before an activation
+ * never meet a step, so a BundleAssigned needs no wake-up of its own.
  */
-export const bundleProgressReactor = defineProjection({
+export const bundleProgressReactor = defineReaction<
+  OfType<DecisionEvent, typeof SKILL_STATUS_DECIDED> | OfType<SessionEvent, typeof SESSION_SLOT_COMPLETED>
+>({
   name: 'clusters_bundle_progress_reactor',
-  version: 1,
-  handles: [SKILL_STATUS_DECIDED],
-  tables: [],
-  async applyBatch({ sql, runner }, events) {
-    if (!runner) throw new Error('the bundle progress reactor runs only in the projection runner (it appends events)');
-    const decided = eventsOfType<SkillStatusDecided>(events, SKILL_STATUS_DECIDED).map((e) => e.data.studentId);
-    const students = [...new Set(decided)].sort((a, b) => a - b);
-    if (students.length === 0) return;
-    const assigned = await sql<{ student_id: string }[]>`
-      select distinct student_id::text from clu_assignments where student_id = any(${students as number[]})`;
-    const uow = { sql, afterCommit: () => {} };
-    for (const { student_id } of assigned) await creditBundleProgress(runner, Number(student_id), { uow });
+  handles: [SKILL_STATUS_DECIDED, SESSION_SLOT_COMPLETED],
+  async handle(deps, event) {
+    if (event.type === SESSION_SLOT_COMPLETED) {
+      const completion = event.data;
+      // The completion's own answers count even when the sessions read model has not caught up yet.
+      await creditBundleProgress(deps, completion.studentId, { completions: [completion] });
+      return;
+    }
+    await creditBundleProgress(deps, event.data.studentId);
   },
 });

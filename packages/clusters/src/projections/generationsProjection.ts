@@ -1,18 +1,18 @@
 import { defineProjection, eventsOfType } from '@qiraa/projections';
-import { CLUSTER_GENERATION_COMPUTED, type ClusterGenerationComputed } from '../events';
+import { CLUSTER_GENERATION_COMPUTED, type ClusterEvent } from '../events';
 
 /**
  * `clu_generations` (one row per generation) and `clu_members` (the members of its clusters). Generations are
  * append-only and keyed by their event id, so a batch applied twice (inline, then the runner) inserts nothing
  * the second time.
  */
-export const generationsProjection = defineProjection({
+export const generationsProjection = defineProjection<ClusterEvent>({
   name: 'clusters_generations',
   version: 1,
   handles: [CLUSTER_GENERATION_COMPUTED],
   tables: ['clu_generations', 'clu_members'],
   async applyBatch({ sql, table }, events) {
-    const gens = eventsOfType<ClusterGenerationComputed>(events, CLUSTER_GENERATION_COMPUTED);
+    const gens = eventsOfType(events, CLUSTER_GENERATION_COMPUTED);
     if (gens.length === 0) return;
     const rows = gens.map((e) => ({
       generation_id: e.eventId,

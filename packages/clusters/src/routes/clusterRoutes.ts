@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, errorResponses, permissionDenied } from '@qiraa/http-kit';
-import { callerOf, inOrganizationOr404, reachOr404, studentReach, tenantTarget } from '@qiraa/identity';
+import { ApiError, errorResponses, permissionDenied, refusalResponses } from '@qiraa/http-kit';
+import {
+  callerOf,
+  inOrganizationOr404,
+  reachOr404,
+  studentOrganizations,
+  studentReach,
+  tenantTarget,
+} from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import type { FastifyRequest } from 'fastify';
 import { bulkActivate } from '../commands/bulkActivate';
@@ -24,16 +31,14 @@ export const clusterRoutes =
   (deps: ContextDeps, inputs: ClusterInputsPort): FastifyPluginAsyncTypebox =>
   async (app) => {
     const { sql } = deps;
-    const clusterDeps = { sql, store: deps.store, inputs };
+    const clusterDeps = { sql, store: deps.store, inputs, now: () => deps.clock.now() };
     /** Tenant rule of bulk activation: every confirmed member a student of the caller's organization, else 404. */
     const membersOr404 = async (request: FastifyRequest) => {
       const ids = (request.body as { confirmedMemberStudentIds?: unknown } | undefined)?.confirmedMemberStudentIds;
       if (!Array.isArray(ids) || ids.length === 0) return;
-      const rows = await sql<{ organization_id: string }[]>`
-        select organization_id from users
-        where id = any(${sql.array(ids.map(String), 20)}::bigint[]) and primary_persona = 'STUDENT'`;
-      if (rows.length !== new Set(ids).size) throw new ApiError(404, 'NOT_FOUND', 'student not found');
-      for (const r of rows) inOrganizationOr404(callerOf(request), r.organization_id, 'student');
+      const organizations = await studentOrganizations(sql, ids.map(String));
+      if (organizations.length !== new Set(ids).size) throw new ApiError(404, 'NOT_FOUND', 'student not found');
+      for (const organizationId of organizations) inOrganizationOr404(callerOf(request), organizationId, 'student');
     };
 
     app.post(
@@ -57,7 +62,7 @@ export const clusterRoutes =
             'unchanged inputs answer the current generation with created false and write nothing.',
           security,
           params: ClassIdParams,
-          response: { 200: RecomputeResponse, ...errorResponses(401, 403, 404, 409, 422) },
+          response: { 200: RecomputeResponse, ...errorResponses(401, 403, 404, 409, 422, 503) },
         },
       },
       async (request) => {
@@ -105,7 +110,7 @@ export const clusterRoutes =
         if (reached.reach !== 'teacher' && reached.reach !== 'admin' && reached.reach !== 'super') {
           throw permissionDenied('the child’s teacher or an administrator reads the cluster preview');
         }
-        return previewOf(sql, inputs, request.params.id);
+        return previewOf(sql, inputs, request.params.id, deps.clock.now());
       },
     );
 
@@ -128,7 +133,11 @@ export const clusterRoutes =
             'Otherwise one bundle assignment per member, and parent_tsp_activation to each member’s linked parents.',
           security,
           body: BulkActivateBody,
-          response: { 201: BulkActivateResponse, ...errorResponses(401, 403, 404, 409, 422) },
+          response: {
+            201: BulkActivateResponse,
+            ...errorResponses(401, 403, 404, 409, 422),
+            ...refusalResponses({ 422: ['members_span_classes'] }),
+          },
         },
       },
       async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import { applyApproval } from '../import/approvalApply';
 import { itemsWithoutLivePassage, olderThanLive } from '../import/approvalChecks';
 import { approvedRows, exceptionCandidates, pendingRowsOf } from '../import/approvalRows';
@@ -30,7 +31,7 @@ export async function approveImportBatch(
   input: { batchId: string; approvedBy: number | null; exceptions: readonly string[] },
 ): Promise<ApproveResult> {
   // Every refusal comes before the first write, so it leaves the transaction with nothing to undo.
-  return deps.sql.begin(async (tx): Promise<ApproveResult> => {
+  return inTransaction(deps.sql, async ({ sql: tx }): Promise<ApproveResult> => {
     const [batch] = await tx<
       {
         organization_id: string | null;

@@ -1,4 +1,5 @@
 import type { AnySql, Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import { conflict } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
 import { wordListChecker } from '../wordLists/checkWordList';
@@ -43,7 +44,7 @@ export async function createWordList(
   const place = await wordListPlace(sql, caller, input);
   const checker = await wordListChecker(sql);
   try {
-    return await sql.begin(async (tx) => {
+    return await inTransaction(sql, async ({ sql: tx }) => {
       await lockContentScope(tx, place.organizationId);
       if (await externalIdUsed(tx, place, input.externalId)) throw externalIdTaken();
       const check = await checker.check(tx, {

@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import type { CellAddress } from '../blueprint/blueprintTypes';
 import { storedCellAt } from '../blueprint/storedCells';
 import { cellLockKey } from './setBlueprintCell';
@@ -17,7 +18,7 @@ export async function deleteBlueprintCell(
   input: CellAddress & { ifRevision?: number },
 ): Promise<DeleteBlueprintCellResult> {
   const { ifRevision, ...address } = input;
-  return sql.begin(async (tx): Promise<DeleteBlueprintCellResult> => {
+  return inTransaction(sql, async ({ sql: tx }): Promise<DeleteBlueprintCellResult> => {
     await tx`select pg_advisory_xact_lock(hashtext(${cellLockKey(address)}))`;
     const current = await storedCellAt(tx, address);
     if (!current) return { ok: false, reason: 'not_stored' };

@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import type { LanguageSafetyFilter } from '@qiraa/language-safety';
 import { loadLanguageSafety } from '@qiraa/language-safety';
 import { newContentId } from '../ids';
@@ -80,7 +81,7 @@ export async function editItem(
   input: { itemId: string; ifMatchRevision: number | null; changes: ItemChanges; saveAs?: SaveAs },
 ): Promise<EditItemResult> {
   const filter = await loadLanguageSafety(deps.sql);
-  return deps.sql.begin(async (tx): Promise<EditItemResult> => {
+  return inTransaction(deps.sql, async ({ sql: tx }): Promise<EditItemResult> => {
     const [scope] = await tx<{ organization_id: string | null }[]>`
       select organization_id from content_items where id = ${input.itemId}`;
     if (!scope) return { outcome: 'not_found' };

@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import { ApiError, conflict, unprocessable } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
 import type { WindowCode } from '../catalog/catalogTypes';
@@ -48,7 +49,7 @@ export async function editWordList(
 ): Promise<{ id: string; madeVersion: number | null; check: WordListCheck }> {
   const checker = await wordListChecker(sql);
   try {
-    return await sql.begin(async (tx) => {
+    return await inTransaction(sql, async ({ sql: tx }) => {
       const locked = await lockWordListVersions(tx, caller, id);
       const { target, versions } = locked;
       if (patch.ifVersion !== target.version) {

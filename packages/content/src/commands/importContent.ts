@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import { loadLanguageSafety } from '@qiraa/language-safety';
 import { loadCatalog } from '../catalog/loadCatalog';
 import { newContentId } from '../ids';
@@ -37,7 +38,7 @@ export async function importContent(deps: { sql: Sql }, input: ImportInput): Pro
   const filter = await loadLanguageSafety(deps.sql);
   const batchId = newContentId('bat');
   const sourceDeclared = body.sourceDeclared ?? null;
-  return deps.sql.begin(async (tx) => {
+  return inTransaction(deps.sql, async ({ sql: tx }) => {
     await lockContentScope(tx, organizationId);
     const ctx = { tx, kind, organizationId, batchId, createdBy: input.createdBy, catalog, filter, sourceDeclared };
     const plan = await planImport(ctx, body);

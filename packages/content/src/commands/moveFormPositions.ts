@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import type { ErrorDetail } from '@qiraa/http-kit';
 import { type FormItemPosition, type Move, planMoves } from '../forms/planMoves';
 import { etagOf } from '../queries/itemViews';
@@ -38,7 +39,7 @@ const INT_ARRAY = 1007;
  */
 export async function moveFormPositions(sql: Sql, input: { formId: string; moves: Move[] }): Promise<MoveResult> {
   try {
-    return await sql.begin(async (tx): Promise<MoveResult> => {
+    return await inTransaction(sql, async ({ sql: tx }): Promise<MoveResult> => {
       const [form] = await tx<{ status: string }[]>`
         select status from content_screening_forms where id = ${input.formId} for update nowait`;
       if (!form) return { outcome: 'form_not_found' };

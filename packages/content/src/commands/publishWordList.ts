@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import { conflict } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
 import { wordListChecker } from '../wordLists/checkWordList';
@@ -26,7 +27,7 @@ export function assertNoOtherLiveVersion(locked: LockedWordList): void {
 export async function publishWordList(sql: Sql, caller: Caller, id: string): Promise<{ id: string }> {
   const checker = await wordListChecker(sql);
   try {
-    return await sql.begin(async (tx) => {
+    return await inTransaction(sql, async ({ sql: tx }) => {
       const locked = await lockWordListVersions(tx, caller, id);
       const { target } = locked;
       if (target.status !== 'draft') throw conflict('invalid_state', `a ${target.status} list cannot be published`);

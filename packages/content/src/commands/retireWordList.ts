@@ -1,4 +1,5 @@
 import type { Sql, TransactionSql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import { conflict } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
 import { WINDOWS } from '../catalog/catalogTypes';
@@ -29,7 +30,7 @@ export async function retireWordList(
   caller: Caller,
   id: string,
 ): Promise<{ id: string; leavesCellEmpty: boolean }> {
-  return sql.begin(async (tx) => {
+  return inTransaction(sql, async ({ sql: tx }) => {
     const { target } = await lockWordListVersions(tx, caller, id);
     if (target.status !== 'operational') {
       throw conflict('invalid_state', `a ${target.status} list cannot be retired`);

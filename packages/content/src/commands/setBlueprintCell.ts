@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import type { ErrorDetail } from '@qiraa/http-kit';
 import type { BlueprintRefusal, CellAddress, CellProposal, MeasureWarning } from '../blueprint/blueprintTypes';
 import { checkBlueprintCell } from '../blueprint/checkBlueprintCell';
@@ -23,7 +24,7 @@ export async function setBlueprintCell(
 ): Promise<SetBlueprintCellResult> {
   const { body, updatedBy, ...address } = input;
   const catalog = await loadCatalog(sql);
-  return sql.begin(async (tx): Promise<SetBlueprintCellResult> => {
+  return inTransaction(sql, async ({ sql: tx }): Promise<SetBlueprintCellResult> => {
     await tx`select pg_advisory_xact_lock(hashtext(${cellLockKey(address)}))`;
     const current = await storedCellAt(tx, address);
     if (body.ifRevision !== undefined && current?.revision !== body.ifRevision) {

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { useTestApp } from '@qiraa/api/testing';
+import { useTestApp } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
 import { importContent } from '../commands/importContent';
 import { IMPORT_SIZE_LIMITS } from './sizeLimit';

@@ -1,4 +1,4 @@
-import type { Client } from '@qiraa/api/testing';
+import type { Client } from '@qiraa/app/testing';
 import type { Sql } from '@qiraa/db';
 import { expect } from 'vitest';
 

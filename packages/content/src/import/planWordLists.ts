@@ -1,4 +1,5 @@
 import type { AnySql } from '@qiraa/db';
+import { schoolsOfOrganization } from '@qiraa/identity';
 import { newContentId } from '../ids';
 import { wordListContentHash } from '../wordLists/wordListContentHash';
 import { laterDuplicates } from './duplicateKeys';
@@ -11,9 +12,7 @@ import { wordListContentOf, wordListRowReason } from './wordListChecks';
 /** Schools a list may name: schools of the batch's organization (a global batch names none). */
 async function schoolsOfScope(tx: AnySql, organizationId: string | null, schoolIds: string[]): Promise<Set<string>> {
   if (organizationId === null || schoolIds.length === 0) return new Set();
-  const rows = await tx<{ id: string }[]>`
-    select id from schools where id = any(${schoolIds}) and organization_id = ${organizationId}`;
-  return new Set(rows.map((r) => r.id));
+  return schoolsOfOrganization(tx, schoolIds, organizationId);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
+import { inTransaction } from '@qiraa/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { takeItemBankPin } from '../commands/takeItemBankPin';
 import { type InsertedForm, insertForm } from '../testing/contentFixtures';
@@ -14,7 +15,7 @@ beforeAll(async () => {
     window: 'BOY',
     measures: { spelling_choice: 2, text1_comprehension: 3, text2_comprehension: 2 },
   });
-  pin = await t.db.sql.begin((tx) => takeItemBankPin(tx, 'initial'));
+  pin = await inTransaction(t.db.sql, ({ sql: tx }) => takeItemBankPin(tx, 'initial'));
 }, 120_000);
 
 const replay = (token: string, body: unknown) => client(t.app, token).post('/api/admin/delivery/dry-run-replay', body);
@@ -106,7 +107,7 @@ describe('POST /api/admin/delivery/dry-run-replay', () => {
       window: 'MOY',
       measures: { text1_comprehension: 3 },
     });
-    const older = await t.db.sql.begin((tx) => takeItemBankPin(tx, 'initial'));
+    const older = await inTransaction(t.db.sql, ({ sql: tx }) => takeItemBankPin(tx, 'initial'));
     const [a, b, c] = form.itemIds['text1_comprehension'] as [string, string, string];
     const moved = await client(t.app, w.a.adminToken).put(`/api/admin/taqyeem/forms/${form.formId}/positions`, {
       moves: [

@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { loadCatalog } from '../catalog/loadCatalog';
 import { contentTarget } from '../contentTarget';
 import { dryRunReplay } from '../queries/dryRunReplay';
+import { screeningFormOwner } from '../queries/owners';
 import { BACKOFFICE, BACKOFFICE_NOTE, literals, SectionKeySchema, security } from '../schemas';
 import { canSee, namedOrganization } from '../scope';
 
@@ -94,12 +95,11 @@ export const dryRunReplayRoutes =
       async (request) => {
         const caller = callerOf(request);
         const { pinnedItemBankId, formServe, organizationId } = request.body;
-        const [form] = await deps.sql<{ organization_id: string | null }[]>`
-          select organization_id from content_screening_forms where id = ${formServe.formId}`;
-        if (!form || !canSee(caller, form.organization_id)) throw notFound('screening form');
+        const form = await screeningFormOwner(deps.sql, formServe.formId);
+        if (!form || !canSee(caller, form.organizationId)) throw notFound('screening form');
         if (organizationId !== undefined) {
           await namedOrganization(deps.sql, caller, organizationId);
-          if (form.organization_id !== null && form.organization_id !== organizationId) {
+          if (form.organizationId !== null && form.organizationId !== organizationId) {
             throw notFound('screening form');
           }
         }

@@ -5,6 +5,7 @@ import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { moveFormPositions } from '../commands/moveFormPositions';
 import { contentTarget } from '../contentTarget';
+import { screeningFormOwner } from '../queries/owners';
 import { BACKOFFICE, BACKOFFICE_NOTE, security } from '../schemas';
 import { assertCanChange, canSee } from '../scope';
 
@@ -65,10 +66,9 @@ export const formPositionRoutes =
       async (request) => {
         const caller = callerOf(request);
         const { formId } = request.params;
-        const [form] = await deps.sql<{ organization_id: string | null }[]>`
-          select organization_id from content_screening_forms where id = ${formId}`;
-        if (!form || !canSee(caller, form.organization_id)) throw notFound('screening form');
-        assertCanChange(caller, form.organization_id, 'screening form');
+        const form = await screeningFormOwner(deps.sql, formId);
+        if (!form || !canSee(caller, form.organizationId)) throw notFound('screening form');
+        assertCanChange(caller, form.organizationId, 'screening form');
         const result = await moveFormPositions(deps.sql, { formId, moves: request.body.moves });
         switch (result.outcome) {
           case 'moved': {

@@ -1,4 +1,5 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
+import { inTransaction } from '@qiraa/db';
 import { describe, expect, it } from 'vitest';
 import { formPositions, type InsertedForm, insertForm } from '../testing/contentFixtures';
 
@@ -237,7 +238,7 @@ describe('PUT /api/admin/taqyeem/forms/{formId}/positions', () => {
       const isLocked = new Promise<void>((resolve) => {
         locked = resolve;
       });
-      const holding = holder.begin(async (tx) => {
+      const holding = inTransaction(holder, async ({ sql: tx }) => {
         await tx`select id from content_screening_forms where id = ${form.formId} for update`;
         locked();
         await released;

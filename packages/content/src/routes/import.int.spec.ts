@@ -1,4 +1,4 @@
-import { client, createTestApp, useTestWorld } from '@qiraa/api/testing';
+import { client, createTestApp, useTestWorld } from '@qiraa/app/testing';
 import { loadLanguageSafety, reloadLanguageSafety } from '@qiraa/language-safety';
 import { describe, expect, it } from 'vitest';
 import {

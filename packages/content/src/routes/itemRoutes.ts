@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, conflict, errorResponses, notFound, unprocessable } from '@qiraa/http-kit';
+import { ApiError, conflict, errorResponses, notFound, refusalResponses, unprocessable } from '@qiraa/http-kit';
 import { type Caller, callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
@@ -164,6 +164,7 @@ export const itemRoutes =
               itemBankPinId: Type.Union([Type.String(), Type.Null()]),
             }),
             ...errorResponses(401, 403, 404, 409, 412, 422, 428, 503),
+            ...refusalResponses({ 428: ['if_match_required'] }),
           },
         },
       },

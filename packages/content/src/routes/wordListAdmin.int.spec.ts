@@ -1,4 +1,5 @@
-import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { type Client, client, useTestWorld } from '@qiraa/app/testing';
+import { inTransaction } from '@qiraa/db';
 import { loadLanguageSafety, reloadLanguageSafety } from '@qiraa/language-safety';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pickWordList, recordWordListUse } from '../index';
@@ -150,7 +151,7 @@ describe('POST /api/admin/word-lists', () => {
     let release!: () => void;
     const insertedP = new Promise<void>((r) => (inserted = r));
     const gate = new Promise<void>((r) => (release = r));
-    const holder = t.db.sql.begin(async (tx) => {
+    const holder = inTransaction(t.db.sql, async ({ sql: tx }) => {
       await tx`
         insert into content_word_lists (id, external_id, scope, organization_id, version, grade, skill_id, words, status,
                                         content_hash, duration_seconds)

@@ -26,7 +26,7 @@ import {
   WordListWithWarnings,
 } from '../wordLists/wordListSchemas';
 import { wordListPlace } from '../wordLists/wordListScope';
-import { selectWordLists, viewOf } from '../wordLists/wordListView';
+import { wordListViewById } from '../wordLists/wordListView';
 
 const tags = ['word-lists'];
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'word-list version id' }) });
@@ -52,9 +52,9 @@ const TRANSACTION =
 
 /** The current view of one version, for the answers of the state changes. */
 async function listView(sql: Sql, id: string) {
-  const [row] = await selectWordLists(sql, sql`wl.id = ${id}`);
-  if (!row) throw notFound('word list');
-  return viewOf(row);
+  const view = await wordListViewById(sql, id);
+  if (!view) throw notFound('word list');
+  return view;
 }
 
 /** The word-list builder (spec: Administration, "Admin word list" state table); docs/word-lists.md. */

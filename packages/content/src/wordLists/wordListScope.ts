@@ -1,6 +1,6 @@
 import type { AnySql } from '@qiraa/db';
 import { notFound } from '@qiraa/http-kit';
-import type { Caller } from '@qiraa/identity';
+import { type Caller, schoolOrganization } from '@qiraa/identity';
 import { schoolOf, writeScope } from '../scope';
 import type { WordListScope } from './wordListRules';
 
@@ -26,10 +26,8 @@ export async function wordListPlace(
     return { scope: organizationId === null ? 'global' : 'organization', organizationId, schoolId: null };
   }
   if (organizationId === null) {
-    const [school] = await sql<{ organization_id: string }[]>`
-      select organization_id from schools where id = ${input.schoolId}`;
-    if (!school) throw notFound('school');
-    organizationId = school.organization_id;
+    organizationId = (await schoolOrganization(sql, input.schoolId)) ?? null;
+    if (organizationId === null) throw notFound('school');
   }
   await schoolOf(sql, caller, organizationId, input.schoolId);
   return { scope: 'school', organizationId, schoolId: input.schoolId };

@@ -129,3 +129,9 @@ export const viewOf = (r: WordListRow): WordListView => ({
   publishedAt: r.published_at?.toISOString() ?? null,
   retiredAt: r.retired_at?.toISOString() ?? null,
 });
+
+/** The current view of one version (undefined when unknown). */
+export async function wordListViewById(sql: AnySql, id: string): Promise<WordListView | undefined> {
+  const [row] = await selectWordLists(sql, sql`wl.id = ${id}`);
+  return row && viewOf(row);
+}

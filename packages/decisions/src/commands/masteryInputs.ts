@@ -1,11 +1,10 @@
-import type { RecordedEvent } from '@qiraa/eventstore';
+import type { Recorded } from '@qiraa/eventstore';
 import type { MasteryEventInput } from '@qiraa/gamification';
-import {
-  BAND_PROGRESSION_DECIDED,
-  type BandProgressionDecided,
-  SKILL_STATUS_DECIDED,
-  type SkillStatusDecided,
-} from '../events';
+import { BAND_PROGRESSION_DECIDED, type DecisionEvent, SKILL_STATUS_DECIDED } from '../events';
+import { TREND_DECIDED } from '../monitoring/monitoringEvents';
+import { trendMasteryInputOf } from '../monitoring/monitoringStep';
+import { PROFILE_RESOLVED } from '../profiles/profileEvents';
+import { profileMasteryInputOf } from '../profiles/profileStep';
 import type { RuleSet } from '../rules/ruleSet';
 
 /**
@@ -15,41 +14,45 @@ import type { RuleSet } from '../rules/ruleSet';
 export const masterySessionOf = (d: { academicYear: string; window: string }) =>
   `decisions:${d.academicYear}:${d.window}`;
 
+/** The decision event types that may carry a mastery credit (MER-01..05): what the rewards reaction handles. */
+export const CREDITING_DECISION_TYPES = [
+  SKILL_STATUS_DECIDED,
+  BAND_PROGRESSION_DECIDED,
+  TREND_DECIDED,
+  PROFILE_RESOLVED,
+] as const;
+
 /**
- * The mastery events the appended decisions earned: one per decision that fired a mastery rule, its engine
- * event id the decision's own id (so a recompute or a re-delivery is a duplicate, never a second credit).
- * Safe stops and statuses that did not rise fired none.
+ * The mastery event one decision earned, or none (safe stops and statuses that did not rise fire none). Its
+ * engine event id is the decision's own id, so a recompute or a re-delivery is a duplicate, never a second
+ * credit; its causation is the decision event.
  */
-export function masteryInputsOf(
-  studentId: number,
-  appended: readonly RecordedEvent[],
-  rules: RuleSet,
-): MasteryEventInput[] {
-  const inputs: MasteryEventInput[] = [];
-  for (const e of appended) {
-    if (e.type === SKILL_STATUS_DECIDED) {
-      const d = e.data as SkillStatusDecided;
-      if (!d.mastery || d.doNotDecideYet) continue;
-      inputs.push({
-        engineEventId: d.decisionId,
-        studentId,
-        sourceKind: d.mastery.sourceKind,
-        skillId: d.subSkillId,
-        occurredAt: d.decidedAt,
-        sessionId: masterySessionOf(d),
-      });
-    } else if (e.type === BAND_PROGRESSION_DECIDED) {
-      const d = e.data as BandProgressionDecided;
-      inputs.push({
-        engineEventId: d.bandDecisionId,
-        studentId,
-        sourceKind: d.sourceKind,
-        skillId: rules.oralCellSubSkills[d.cell] ?? null,
-        measureCode: d.cell,
-        occurredAt: d.decidedAt,
-        sessionId: masterySessionOf(d),
-      });
-    }
+export function masteryInputOf(e: Recorded<DecisionEvent>, rules: RuleSet): MasteryEventInput | null {
+  if (e.type === SKILL_STATUS_DECIDED) {
+    const d = e.data;
+    if (!d.mastery || d.doNotDecideYet) return null;
+    return {
+      engineEventId: d.decisionId,
+      causationEventId: e.eventId,
+      studentId: d.studentId,
+      sourceKind: d.mastery.sourceKind,
+      skillId: d.subSkillId,
+      occurredAt: d.decidedAt,
+      sessionId: masterySessionOf(d),
+    };
   }
-  return inputs;
+  if (e.type === BAND_PROGRESSION_DECIDED) {
+    const d = e.data;
+    return {
+      engineEventId: d.bandDecisionId,
+      causationEventId: e.eventId,
+      studentId: d.studentId,
+      sourceKind: d.sourceKind,
+      skillId: rules.oralCellSubSkills[d.cell] ?? null,
+      measureCode: d.cell,
+      occurredAt: d.decidedAt,
+      sessionId: masterySessionOf(d),
+    };
+  }
+  return trendMasteryInputOf(e, rules) ?? profileMasteryInputOf(e);
 }

@@ -1,8 +1,12 @@
+import type { StudentEvidence } from '@qiraa/assessment';
 import { evidenceOf } from '@qiraa/assessment';
-import { inTransaction, type Sql, type UnitOfWork } from '@qiraa/db';
+import { type Decider, handleCommand } from '@qiraa/command-kit';
+import type { AnySql, Sql, UnitOfWork } from '@qiraa/db';
 import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
-import { recordMasteryEvents } from '@qiraa/gamification';
-import { applyInline } from '@qiraa/projections';
+import { evaluateEngineRules } from '@qiraa/http-kit';
+import { userOrganization } from '@qiraa/identity';
+import type { Clock } from '@qiraa/kernel';
+import { decisionsCommands } from '../commandContext';
 import { decideSkillStatuses } from '../engine/decideSkillStatuses';
 import { bandProgressionsOf, type MasteryCredit, statusMasteryOf, windowRank } from '../engine/masteryRules';
 import type { SkillStatusDecision } from '../engine/skillStatusTypes';
@@ -14,19 +18,18 @@ import {
   streams,
 } from '../events';
 import type { MonitoringEvent } from '../monitoring/monitoringEvents';
-import { afterMonitoringAppend, monitoringEventsOf } from '../monitoring/monitoringStep';
+import { monitoringEventsOf } from '../monitoring/monitoringStep';
 import type { ProfileEvent } from '../profiles/profileEvents';
-import { afterProfileAppend, profileEventsOf } from '../profiles/profileStep';
-import { skillStatusProjection } from '../projections/skillStatusProjection';
-import { trainingSeedsProjection } from '../projections/trainingSeedsProjection';
+import { profileEventsOf } from '../profiles/profileStep';
 import { CURRENT_RULE_SET, type RuleSet } from '../rules/ruleSet';
-import { decisionStreamOf, keyOf } from './decisionStream';
-import { masteryInputsOf } from './masteryInputs';
+import { type DecisionStreamState, decisionStreamOf, keyOf } from './decisionStream';
 import { type TrainingSeedEvent, trainingSeedEventsOf } from './trainingSeedsStep';
 
 export interface RecomputeDeps {
   readonly sql: Sql;
   readonly store: EventStore;
+  /** The runtime's clock: `decidedAt` (and the school day its credits count on) comes from it. */
+  readonly clock?: Clock;
 }
 
 export interface RecomputeOptions {
@@ -61,24 +64,49 @@ export const bandDecisionIdOf = (studentId: number, readAttemptId: string) =>
  * `decision-<studentId>` (expected version: the one read), with `dec_skill_status` applied in the same
  * transaction. Unchanged evidence gives the same ids, so nothing is appended; two recomputes racing on one
  * student serialise on the stream version (the loser reads again and finds nothing left to append).
- * The mastery events the new decisions earn (rules MER-01..03) are recorded through gamification in the
- * same transaction, with the decision's id as the engine event id: a decision and its XP commit together.
+ * The mastery events the new decisions earn (MER-01..05) and what the voids take back are not written here:
+ * the `decisions_rewards_reaction` records them in gamification from the appended events (docs/architecture.md,
+ * "Which effects are reactions").
  */
-export async function recomputeSkillStatus(
-  deps: RecomputeDeps,
-  studentId: number,
-  options: RecomputeOptions = {},
-): Promise<{ appended: number }> {
-  const rules = options.rules ?? CURRENT_RULE_SET;
-  const attempt = async (uow: UnitOfWork) => {
-    const [evidence, stream, [user]] = await Promise.all([
-      evidenceOf(uow.sql, studentId, { store: deps.store, pool: deps.sql }),
-      decisionStreamOf(uow.sql, deps.store, studentId),
-      uow.sql<{ organization_id: string | null }[]>`select organization_id from users where id = ${studentId}`,
-    ]);
-    const decidedAt = (options.now ?? new Date()).toISOString();
-    const organizationId = user?.organization_id ?? null;
-    const decided = decideSkillStatuses(evidence, rules).map((decision) => ({
+/** What a recompute decides on, read in its unit of work: the evidence, the decision stream, the organization. */
+export interface RecomputeState {
+  readonly evidence: StudentEvidence;
+  readonly stream: DecisionStreamState;
+  readonly organizationId: string | null;
+  /**
+   * The unit of work's connection and the pool: the training-seed, monitoring and profile steps read further
+   * inputs while they decide (their rules are pure and specified in their own unit specs).
+   */
+  readonly sql: AnySql;
+  readonly pool: Sql;
+}
+
+export interface Recompute {
+  readonly studentId: number;
+  readonly rules: RuleSet;
+  readonly decidedAt: string;
+}
+
+type DecisionEvent = NewEvent<
+  SkillStatusDecided | BandProgressionDecided | TrainingSeedEvent | MonitoringEvent | ProfileEvent
+>;
+
+/**
+ * The recompute's rules: every decision the evidence makes under the rule set that the stream does not hold
+ * yet (by deterministic id), with the mastery credit each earns against the decisions before it, the band
+ * progressions, then the training seeds, monitoring and profile steps. The state is read, not folded
+ * (`decisionStreamOf` reads the stream in SQL), so `evolve` keeps it as it is.
+ */
+export const recomputeDecider = (store: EventStore): Decider<Recompute, DecisionEvent, RecomputeState | null> => ({
+  initialState: () => null,
+  evolve: (state) => state,
+  async decide({ studentId, rules, decidedAt }, state) {
+    if (!state) throw new Error(`skill status of student ${studentId}: decided without loading`);
+    const { evidence, stream, organizationId } = state;
+    const decisions = evaluateEngineRules('decision', `decision rule set ${rules.version}`, () =>
+      decideSkillStatuses(evidence, rules),
+    );
+    const decided = decisions.map((decision) => ({
       decision,
       decisionId: decisionIdOf(studentId, decision),
     }));
@@ -91,9 +119,7 @@ export async function recomputeSkillStatus(
       credits.set(d.decisionId, statusMasteryOf(d.decision, prior, rules));
       prior.push(d.decision);
     }
-    const events: NewEvent<
-      SkillStatusDecided | BandProgressionDecided | TrainingSeedEvent | MonitoringEvent | ProfileEvent
-    >[] = [];
+    const events: DecisionEvent[] = [];
     for (const { decision, decisionId } of fresh) {
       events.push({
         eventId: decisionId,
@@ -110,7 +136,8 @@ export async function recomputeSkillStatus(
         metadata: { organizationId },
       });
     }
-    for (const band of bandProgressionsOf(evidence.reads, rules)) {
+    const bands = bandProgressionsOf(evidence.reads, rules);
+    for (const band of bands) {
       const bandDecisionId = bandDecisionIdOf(studentId, band.readAttemptId);
       if (stream.ids.has(bandDecisionId)) continue;
       const { ruleId, cell, academicYear, window, readAttemptId, previousAttemptId, from, to, at } = band;
@@ -137,39 +164,56 @@ export async function recomputeSkillStatus(
         metadata: { organizationId },
       });
     }
-    const seedInput = { sql: uow.sql, store: deps.store, pool: deps.sql, studentId, organizationId, evidence, decided };
+    const { sql, pool } = state;
+    const seedInput = { sql, store, pool, studentId, organizationId, evidence, decided };
     events.push(...(await trainingSeedEventsOf({ ...seedInput, rules, decidedAt })));
-    events.push(
-      ...(await monitoringEventsOf(uow.sql, deps.store, evidence, { studentId, organizationId, decidedAt, rules })),
-    );
-    events.push(
-      ...(await profileEventsOf({
-        sql: uow.sql,
-        pool: deps.sql,
-        store: deps.store,
-        studentId,
-        organizationId,
-        decidedAt,
-        rules,
-        decided,
-      })),
-    );
-    if (events.length === 0) return { kind: 'done' as const, appended: 0 };
-    const result = await deps.store.append(streams.decision(studentId), events, { uow, expected: stream.version });
-    if (result.kind === 'conflict') return { kind: 'conflict' as const, appended: 0 };
-    if (result.kind === 'appended') {
-      await applyInline(uow, skillStatusProjection, result.events);
-      await applyInline(uow, trainingSeedsProjection, result.events);
-      const mastery = masteryInputsOf(studentId, result.events, rules);
-      mastery.push(...(await afterMonitoringAppend(uow, result.events, rules)));
-      mastery.push(...(await afterProfileAppend(uow, result.events)));
-      if (mastery.length > 0) await recordMasteryEvents(deps, mastery, { uow });
-    }
-    return { kind: 'done' as const, appended: result.kind === 'appended' ? result.events.length : 0 };
-  };
-  for (let i = 0; i < ATTEMPTS; i++) {
-    const outcome = options.uow ? await attempt(options.uow) : await inTransaction(deps.sql, attempt);
-    if (outcome.kind === 'done') return { appended: outcome.appended };
-  }
-  throw new Error(`skill status of student ${studentId}: the decision stream kept moving (${ATTEMPTS} conflicts)`);
+    events.push(...(await monitoringEventsOf(sql, store, evidence, { studentId, organizationId, decidedAt, rules })));
+    events.push(...(await profileEventsOf({ sql, pool, store, studentId, organizationId, decidedAt, rules, decided })));
+    return events;
+  },
+});
+
+/**
+ * Recomputes a student's skill statuses from their evidence and appends the decisions that changed to
+ * `decision-<studentId>` (expected version: the one read), with the decisions' read models applied in the same
+ * transaction (`decisionsCommands`). Unchanged evidence gives the same ids, so nothing is appended; two
+ * recomputes racing on one student serialise on the stream version (the loser reads again and finds nothing
+ * left to append).
+ * The mastery events the new decisions earn (MER-01..05) and what the voids take back are not written here:
+ * the `decisions_rewards_reaction` records them in gamification from the appended events (docs/architecture.md,
+ * "Which effects are reactions").
+ */
+export async function recomputeSkillStatus(
+  deps: RecomputeDeps,
+  studentId: number,
+  options: RecomputeOptions = {},
+): Promise<{ appended: number }> {
+  const rules = options.rules ?? CURRENT_RULE_SET;
+  // The one clock (docs/architecture.md, "One clock"); the wall clock only where a caller has none (a unit test).
+  const decidedAt = (options.now ?? deps.clock?.now() ?? new Date()).toISOString();
+  const result = await handleCommand(deps, {
+    context: decisionsCommands,
+    streamId: streams.decision(studentId),
+    decider: recomputeDecider(deps.store),
+    command: { studentId, rules, decidedAt },
+    load: {
+      name: 'evidence and the decision stream, read in the unit of work',
+      inTransaction: true,
+      async load(uow) {
+        const [evidence, stream, organizationId] = await Promise.all([
+          evidenceOf(uow.sql, studentId, { store: deps.store, pool: deps.sql }),
+          decisionStreamOf(uow.sql, deps.store, studentId),
+          userOrganization(uow.sql, studentId),
+        ]);
+        return { state: { evidence, stream, organizationId, sql: uow.sql, pool: deps.sql }, version: stream.version };
+      },
+    },
+    ...(options.uow ? { uow: options.uow } : {}),
+    attempts: ATTEMPTS,
+    // Every id stored already: another recompute of the same evidence won; nothing is left to say.
+    onDuplicate: 'done',
+    onConflict: () =>
+      new Error(`skill status of student ${studentId}: the decision stream kept moving (${ATTEMPTS} conflicts)`),
+  });
+  return { appended: result.events.length };
 }

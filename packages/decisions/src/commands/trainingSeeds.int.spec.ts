@@ -1,14 +1,9 @@
-import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { importDemoFiles, importDemoScreeningForms, openWindowFor } from '@qiraa/assessment/testing';
+import { eventsOfType } from '@qiraa/eventstore';
 import { rebuildProjection } from '@qiraa/projections';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  streams,
-  TRAINING_LEVEL_SEED_RETRACTED,
-  TRAINING_LEVEL_SEEDED,
-  type TrainingLevelSeeded,
-  type TrainingLevelSeedRetracted,
-} from '../events';
+import { decisionEvents, streams, TRAINING_LEVEL_SEED_RETRACTED, TRAINING_LEVEL_SEEDED } from '../events';
 import { skillStatusReactor } from '../projections/skillStatusReactor';
 import { trainingSeedsProjection } from '../projections/trainingSeedsProjection';
 import { trainingLevelSeedsOf } from '../queries/trainingLevelSeedsOf';
@@ -92,9 +87,17 @@ const voidIt = async (kind: string, targetId: string) => {
 };
 
 const seedEvents = async (studentId: number) =>
-  (await t.runtime.store.readStream(streams.decision(studentId))).filter(
-    (e) => e.type === TRAINING_LEVEL_SEEDED || e.type === TRAINING_LEVEL_SEED_RETRACTED,
+  eventsOfType(
+    decisionEvents(await t.runtime.store.readStream(streams.decision(studentId))),
+    TRAINING_LEVEL_SEEDED,
+    TRAINING_LEVEL_SEED_RETRACTED,
   );
+/** The data of the student's last seed event, which must be a seed. */
+const lastSeed = async (studentId: number) => {
+  const last = (await seedEvents(studentId)).at(-1);
+  if (last?.type !== TRAINING_LEVEL_SEEDED) throw new Error(`the last seed event is ${last?.type}`);
+  return last.data;
+};
 
 const seeds = (studentId: number) => trainingLevelSeedsOf(t.db.sql, studentId);
 
@@ -127,7 +130,8 @@ describe('training-level seeds (TrainingLevelSeeded, trainingLevelSeedsOf)', () 
     expect(events).toHaveLength(1);
     const [seeded] = events;
     expect(seeded!.eventId).toBe(found[0]!.seedId);
-    const data = seeded!.data as TrainingLevelSeeded;
+    if (seeded?.type !== TRAINING_LEVEL_SEEDED) throw new Error(`not a seed: ${seeded?.type}`);
+    const data = seeded.data;
     expect(data).toMatchObject({
       seedId: found[0]!.seedId,
       studentId: s.id,
@@ -191,7 +195,7 @@ describe('training-level seeds (TrainingLevelSeeded, trainingLevelSeedsOf)', () 
     expect(await seeds(v.id)).toEqual([]);
     const retraction = (await seedEvents(v.id)).at(-1)!;
     expect(retraction.type).toBe(TRAINING_LEVEL_SEED_RETRACTED);
-    expect(retraction.data as TrainingLevelSeedRetracted).toMatchObject({
+    expect(retraction.data).toMatchObject({
       retractedSeedId: first!.seedId,
       ruleId: 'TLS-08',
       reason: 'skill_held',
@@ -205,7 +209,7 @@ describe('training-level seeds (TrainingLevelSeeded, trainingLevelSeedsOf)', () 
     const [again] = await seeds(v.id);
     expect(again).toMatchObject({ skillId: 'familiar_word_reading', level: 4 });
     expect(again!.seedId).not.toBe(first!.seedId);
-    expect(((await seedEvents(v.id)).at(-1)!.data as TrainingLevelSeeded).supersedesSeedId).toBeNull();
+    expect((await lastSeed(v.id)).supersedesSeedId).toBeNull();
   });
 
   it('a void of the seeding sitting retracts the seed (TLS-09); the replacement sitting seeds the new level', async () => {
@@ -215,7 +219,7 @@ describe('training-level seeds (TrainingLevelSeeded, trainingLevelSeedsOf)', () 
     expect(before).toMatchObject({ level: 4, sessionId: first });
     await voidIt('digital_sitting', first);
     expect(await seeds(v.id)).toEqual([]);
-    expect((await seedEvents(v.id)).at(-1)!.data as TrainingLevelSeedRetracted).toMatchObject({
+    expect((await seedEvents(v.id)).at(-1)!.data).toMatchObject({
       retractedSeedId: before!.seedId,
       ruleId: 'TLS-09',
       reason: 'no_complete_measure',

@@ -1,10 +1,11 @@
 import type { StudentEvidence } from '@qiraa/assessment';
 import { loadCatalog } from '@qiraa/content';
 import type { AnySql } from '@qiraa/db';
-import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
+import { deterministicEventId, type EventStore, type NewEvent, readStreamThrough } from '@qiraa/eventstore';
 import type { SkillStatusDecision } from '../engine/skillStatusTypes';
 import { decideTrainingSeeds, type SeedDecision, seedKeyOf, type TrainingSeedKey } from '../engine/trainingSeeds';
 import {
+  decisionEvents,
   streams,
   TRAINING_LEVEL_SEED_RETRACTED,
   TRAINING_LEVEL_SEEDED,
@@ -62,23 +63,14 @@ export const retractionIdOf = (studentId: number, seedId: string) =>
 async function standingSeedsOf(sql: AnySql, store: EventStore, studentId: number): Promise<Map<string, Standing>> {
   const streamId = streams.decision(studentId);
   const types = [TRAINING_LEVEL_SEEDED, TRAINING_LEVEL_SEED_RETRACTED];
-  const rows =
-    store.adapter === 'postgres'
-      ? await sql<{ event_id: string; event_type: string; data: TrainingSeedEvent }[]>`
-          select event_id, event_type, data from es_events
-          where stream_id = ${streamId} and event_type in ${sql(types)} order by stream_version`
-      : (await store.readStream(streamId))
-          .filter((e) => types.includes(e.type))
-          .map((e) => ({ event_id: e.eventId, event_type: e.type, data: e.data as TrainingSeedEvent }));
+  const rows = decisionEvents(await readStreamThrough(store, sql, streamId, { types }));
   const standing = new Map<string, Standing>();
   for (const r of rows) {
-    const key = seedKeyOf(r.data);
-    standing.set(
-      key,
-      r.event_type === TRAINING_LEVEL_SEEDED
-        ? { kind: 'seed', eventId: r.event_id, data: r.data as TrainingLevelSeeded }
-        : { kind: 'retraction', eventId: r.event_id, data: r.data as TrainingLevelSeedRetracted },
-    );
+    if (r.type === TRAINING_LEVEL_SEEDED) {
+      standing.set(seedKeyOf(r.data), { kind: 'seed', eventId: r.eventId, data: r.data });
+    } else if (r.type === TRAINING_LEVEL_SEED_RETRACTED) {
+      standing.set(seedKeyOf(r.data), { kind: 'retraction', eventId: r.eventId, data: r.data });
+    }
   }
   return standing;
 }

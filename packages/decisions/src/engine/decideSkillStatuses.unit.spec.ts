@@ -1,4 +1,5 @@
 import type { ReadEvidence, SittingEvidence, StudentEvidence, VoidedEvidence } from '@qiraa/assessment';
+import { toApiError } from '@qiraa/http-kit';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_RULE_SET, RuleSetError, ruleSetOf } from '../rules/ruleSet';
 import { decideSkillStatuses, lowerMedian, tokenOfPercent } from './decideSkillStatuses';
@@ -264,6 +265,17 @@ describe('decideSkillStatuses (rule set v1)', () => {
 
 describe('rule set validation', () => {
   const raw = () => JSON.parse(JSON.stringify(rules.data));
+
+  it('a rule set that does not load is the decision engine unavailable: 503 ENGINE_UNAVAILABLE', () => {
+    let thrown: unknown;
+    try {
+      ruleSetOf({ ...raw(), version: 'one' });
+    } catch (error) {
+      thrown = error;
+    }
+    const answer = toApiError(thrown, {} as never);
+    expect([answer.status, answer.code]).toEqual([503, 'ENGINE_UNAVAILABLE']);
+  });
 
   it('loads v1 with the thresholds of its rules', () => {
     expect(rules).toMatchObject({ version: 'v1', minItems: 3, minBandedProbes: 1, maxAgreeingGap: 1 });

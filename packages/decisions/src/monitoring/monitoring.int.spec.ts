@@ -1,9 +1,10 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { setWindows, voidAttempt } from '@qiraa/assessment/testing';
-import { rebuildProjection } from '@qiraa/projections';
+import { eventsOfType } from '@qiraa/eventstore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recomputeSkillStatus } from '../commands/recomputeSkillStatus';
-import { streams } from '../events';
+import { type DecisionEvent, streams, decisionEvents as typedDecisionEvents } from '../events';
+import { decisionRewardsReaction } from '../rewards/decisionRewardsReaction';
 import { MONITORING_ALERT_CLOSED, REGRESSION_ALERT_RAISED, TREND_DECIDED } from './monitoringEvents';
 import { monitoringNotifier } from './monitoringNotifier';
 import { openAcuteRegressionsOf } from './monitoringOf';
@@ -44,11 +45,14 @@ const monitoring = async (studentId: number, token = w.a.teacherToken) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const trendCredits = (studentId: number) =>
-  t.db.sql<{ engine_event_id: string }[]>`
+/** MER credits are the rewards reaction's: read once it has caught up. */
+const trendCredits = async (studentId: number) => {
+  await t.runtime.reactor.catchUp(decisionRewardsReaction.name);
+  return t.db.sql<{ engine_event_id: string }[]>`
     select engine_event_id from gam_mastery_events where student_id = ${studentId} and source_kind = 'cbm_trend_above_goal'`;
-const decisionEvents = async (studentId: number, type: string) =>
-  (await t.runtime.store.readStream(streams.decision(studentId))).filter((e) => e.type === type);
+};
+const decisionEvents = async <T extends DecisionEvent['type']>(studentId: number, type: T) =>
+  eventsOfType(typedDecisionEvents(await t.runtime.store.readStream(streams.decision(studentId))), type);
 const notificationsOf = (studentId: number) =>
   t.db.sql<{ kind: string; recipient_user_id: string; payload: { lifecycle?: string; alertId: string } }[]>`
     select kind, recipient_user_id::text, payload from notifications
@@ -62,6 +66,7 @@ describe('progress monitoring', () => {
       academicYear: null,
       decision: null,
       safeStop: 'do_not_decide_yet',
+      code: 'DO_NOT_DECIDE_YET',
       holdReason: 'no_baseline',
       doNotDecideYet: true,
       probes: [],
@@ -72,6 +77,7 @@ describe('progress monitoring', () => {
       academicYear: YEAR,
       decision: null,
       safeStop: 'do_not_decide_yet',
+      code: 'DO_NOT_DECIDE_YET',
       holdReason: 'too_few_probes',
       ruleId: 'PMR-09',
       ruleSetVersion: 'v1',
@@ -86,6 +92,7 @@ describe('progress monitoring', () => {
     expect(body).toMatchObject({
       decision: 'above_goal',
       safeStop: null,
+      code: null,
       holdReason: null,
       doNotDecideYet: false,
       ruleId: 'PMR-02',
@@ -118,11 +125,16 @@ describe('progress monitoring', () => {
     await voidAttempt(t.db.sql, t.runtime.store, 'oral_text', ids[3]!);
     await recomputeSkillStatus(t.runtime, s);
     const after = await monitoring(s);
-    expect(after).toMatchObject({ decision: null, safeStop: 'do_not_decide_yet', holdReason: 'too_few_probes' });
+    expect(after).toMatchObject({
+      decision: null,
+      safeStop: 'do_not_decide_yet',
+      code: 'DO_NOT_DECIDE_YET',
+      holdReason: 'too_few_probes',
+    });
     expect(after.probes.map((p: { attemptId: string }) => p.attemptId)).not.toContain(ids[3]);
     const last = (await decisionEvents(s, TREND_DECIDED)).at(-1)!;
     expect(last.data).toMatchObject({ supersedesTrendDecisionId: decided.trendDecisionId });
-    expect((last.data as { voidEventIds: string[] }).voidEventIds).toHaveLength(1);
+    expect(last.data.voidEventIds).toHaveLength(1);
     // The credit the first decision earned stays (XP is append-only), and nothing more is credited.
     expect(await trendCredits(s)).toHaveLength(1);
   });
@@ -151,7 +163,7 @@ describe('progress monitoring', () => {
       { studentId: s, alertIds: [alertId] },
     ]);
 
-    await t.runtime.projector.catchUp(monitoringNotifier.name);
+    await t.runtime.reactor.catchUp(monitoringNotifier.name);
     const sent = await notificationsOf(s);
     expect(sent.map((n) => [n.kind, Number(n.recipient_user_id), n.payload.lifecycle ?? null])).toEqual([
       ['student_alert_assigned', w.a.teacherId, null],
@@ -159,11 +171,11 @@ describe('progress monitoring', () => {
     ]);
     expect(sent.every((n) => n.payload.alertId === alertId)).toBe(true);
 
-    // Recomputes, a re-delivery of every alert step (rebuild of the notifier): nobody is notified again.
+    // Recomputes, a re-delivery of every alert step (the notifier rewound to the log's start): nobody is notified again.
     await Promise.all([1, 2].map(() => recomputeSkillStatus(t.runtime, s)));
     expect(await decisionEvents(s, REGRESSION_ALERT_RAISED)).toHaveLength(1);
-    await rebuildProjection({ sql: t.db.sql, store: t.runtime.store }, monitoringNotifier);
-    await t.runtime.projector.catchUp(monitoringNotifier.name);
+    await t.db.sql`update reaction_checkpoints set checkpoint = null where name = ${monitoringNotifier.name}`;
+    await t.runtime.reactor.catchUp(monitoringNotifier.name);
     expect(await notificationsOf(s)).toHaveLength(2);
 
     // The child reads at the trend again: closed (recovered), one closing notification.
@@ -178,7 +190,7 @@ describe('progress monitoring', () => {
     const [step] = await decisionEvents(s, MONITORING_ALERT_CLOSED);
     expect(step?.data).toMatchObject({ alertId, status: 'closed', closeReason: 'recovered' });
     expect(await openAcuteRegressionsOf(t.db.sql, { studentIds: [s] })).toEqual([]);
-    await t.runtime.projector.catchUp(monitoringNotifier.name);
+    await t.runtime.reactor.catchUp(monitoringNotifier.name);
     const ofAlert = (await notificationsOf(s)).filter((n) => n.payload.alertId === alertId);
     expect(ofAlert.map((n) => n.payload.lifecycle ?? null)).toEqual([null, 'opened', 'closed']);
   });

@@ -1,4 +1,6 @@
 import type { AnySql } from '@qiraa/db';
+import { classRoster } from '@qiraa/identity';
+import { DO_NOT_DECIDE_YET, safeStopCode } from '../safeStopCode';
 import type { MonitoringQuery, MonitoringResponse } from './monitoringSchemas';
 
 interface TrendRow {
@@ -78,6 +80,7 @@ export async function monitoringOf(
       ...base,
       decision: null,
       safeStop: 'do_not_decide_yet',
+      code: DO_NOT_DECIDE_YET,
       holdReason: 'no_baseline',
       doNotDecideYet: true,
       ruleId: null,
@@ -93,6 +96,7 @@ export async function monitoringOf(
     ...base,
     decision: row.decision,
     safeStop: row.do_not_decide_yet ? 'do_not_decide_yet' : null,
+    code: safeStopCode(row.do_not_decide_yet),
     holdReason: row.hold_reason,
     doNotDecideYet: row.do_not_decide_yet,
     ruleId: row.rule_id,
@@ -113,19 +117,13 @@ export async function openAcuteRegressionsOf(
   sql: AnySql,
   scope: { classId: string } | { studentIds: readonly number[] },
 ): Promise<{ studentId: number; alertIds: string[] }[]> {
-  const rows =
-    'classId' in scope
-      ? await sql<{ student_id: string; alert_ids: string[] }[]>`
-          select a.student_id::text, array_agg(a.alert_id::text order by a.alert_id) as alert_ids
-          from dec_alerts a join class_students cs on cs.student_user_id = a.student_id
-          where cs.class_id = ${scope.classId} and cs.active
-            and a.alert_kind = 'acute_regression' and a.status <> 'closed'
-          group by a.student_id order by a.student_id`
-      : await sql<{ student_id: string; alert_ids: string[] }[]>`
-          select student_id::text, array_agg(alert_id::text order by alert_id) as alert_ids
-          from dec_alerts
-          where student_id = any(${sql.array(scope.studentIds.map(String), 20)}::bigint[])
-            and alert_kind = 'acute_regression' and status <> 'closed'
-          group by student_id order by student_id`;
+  // A class's: its active roster (identity's read), then the same query as for named students.
+  const studentIds = 'classId' in scope ? await classRoster(sql, scope.classId) : scope.studentIds;
+  const rows = await sql<{ student_id: string; alert_ids: string[] }[]>`
+    select student_id::text, array_agg(alert_id::text order by alert_id) as alert_ids
+    from dec_alerts
+    where student_id = any(${sql.array(studentIds.map(String), 20)}::bigint[])
+      and alert_kind = 'acute_regression' and status <> 'closed'
+    group by student_id order by student_id`;
   return rows.map((r) => ({ studentId: Number(r.student_id), alertIds: r.alert_ids }));
 }

@@ -1,11 +1,6 @@
 import { defineProjection, eventsOfType } from '@qiraa/projections';
-import {
-  ALERT_EVENT_TYPES,
-  MONITORING_EVENT_TYPES,
-  type MonitoringAlertChanged,
-  TREND_DECIDED,
-  type TrendDecided,
-} from './monitoringEvents';
+import type { DecisionEvent } from '../events';
+import { ALERT_EVENT_TYPES, MONITORING_EVENT_TYPES, TREND_DECIDED } from './monitoringEvents';
 
 /**
  * `dec_trends` (the latest trend decision per student and academic year) and `dec_alerts` (each alert where
@@ -13,14 +8,14 @@ import {
  * a row moves only to a higher stream version, so a batch applied twice (inline, then the runner) or out of
  * order changes nothing.
  */
-export const monitoringProjection = defineProjection({
+export const monitoringProjection = defineProjection<DecisionEvent>({
   name: 'decisions_monitoring',
   version: 1,
   handles: MONITORING_EVENT_TYPES,
   tables: ['dec_trends', 'dec_alerts'],
   async applyBatch({ sql, table }, events) {
     const trends = new Map<string, Record<string, unknown>>();
-    for (const e of eventsOfType<TrendDecided>(events, TREND_DECIDED)) {
+    for (const e of eventsOfType(events, TREND_DECIDED)) {
       const d = e.data;
       const key = `${d.studentId}|${d.academicYear}`;
       const seen = trends.get(key);
@@ -45,9 +40,9 @@ export const monitoringProjection = defineProjection({
       });
     }
     const alerts = new Map<string, Record<string, unknown>>();
-    const alertEvents = events.filter((e) => (ALERT_EVENT_TYPES as readonly string[]).includes(e.type));
+    const alertEvents = eventsOfType(events, ...ALERT_EVENT_TYPES);
     for (const e of alertEvents) {
-      const d = e.data as MonitoringAlertChanged;
+      const d = e.data;
       const seen = alerts.get(d.alertId);
       if (seen && BigInt(seen.stream_version as string) > e.streamVersion) continue;
       alerts.set(d.alertId, {

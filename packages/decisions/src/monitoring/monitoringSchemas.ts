@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { STATUS_TOKENS } from '../rules/ruleSet';
+import { SafeStopCodeSchema } from '../safeStopCode';
 import {
   ALERT_CLOSE_REASONS,
   ALERT_KINDS,
@@ -74,6 +75,7 @@ export const MonitoringResponse = Type.Object({
   years: Type.Array(AcademicYear, { description: 'every academic year with a trend decision, newest first' }),
   decision: nullable(literals(TREND_TOKENS), 'below_goal | on_goal | above_goal; null exactly on a safe stop'),
   safeStop: nullable(literals(['do_not_decide_yet'] as const), 'do_not_decide_yet (200, not an error)'),
+  code: SafeStopCodeSchema('on the safe stop'),
   holdReason: nullable(literals(MONITORING_HOLD_REASONS), 'why the safe stop'),
   doNotDecideYet: Type.Boolean({ description: 'downstream consumers halt' }),
   ruleId: Type.Union([Type.String(), Type.Null()], { description: 'PMR-02 (a trend) or PMR-09 (the safe stop)' }),

@@ -1,9 +1,15 @@
 import type { StudentEvidence } from '@qiraa/assessment';
-import type { AnySql, UnitOfWork } from '@qiraa/db';
-import { deterministicEventId, type EventStore, type NewEvent, type RecordedEvent } from '@qiraa/eventstore';
+import type { AnySql } from '@qiraa/db';
+import {
+  deterministicEventId,
+  type EventStore,
+  isOfType,
+  type NewEvent,
+  type Recorded,
+  readStreamThrough,
+} from '@qiraa/eventstore';
 import type { MasteryEventInput } from '@qiraa/gamification';
-import { applyInline } from '@qiraa/projections';
-import { streams } from '../events';
+import { type DecisionEvent, decisionEvents, streams } from '../events';
 import type { RuleSet } from '../rules/ruleSet';
 import { decideMonitoring, trendMasteryOf } from './decideMonitoring';
 import {
@@ -18,7 +24,6 @@ import {
   type TrendDecided,
 } from './monitoringEvents';
 import { monitoringInputsOf } from './monitoringInput';
-import { monitoringProjection } from './monitoringProjection';
 import type { AlertKind, AlertStatus, DerivedAlert, TrendDecision, TrendToken } from './monitoringTypes';
 
 /** A trend decision's id: the same year, rule-set version, goal, evidence and voids always give the same id. */
@@ -55,24 +60,17 @@ export async function monitoringStreamOf(
 ): Promise<MonitoringStreamState> {
   const streamId = streams.decision(studentId);
   const types = [...MONITORING_EVENT_TYPES];
-  const rows =
-    store.adapter === 'postgres'
-      ? await sql<{ event_id: string; event_type: string; data: unknown }[]>`
-          select event_id, event_type, data from es_events
-          where stream_id = ${streamId} and event_type = any(${types}) order by stream_version`
-      : (await store.readStream(streamId))
-          .filter((e) => types.includes(e.type as (typeof types)[number]))
-          .map((e) => ({ event_id: e.eventId, event_type: e.type, data: e.data }));
+  const rows = decisionEvents(await readStreamThrough(store, sql, streamId, { types }));
   const state: MonitoringStreamState = { ids: new Set(), trends: new Map(), alerts: new Map() };
   for (const r of rows) {
-    state.ids.add(r.event_id);
-    if (r.event_type === TREND_DECIDED) {
-      const d = r.data as TrendDecided;
+    state.ids.add(r.eventId);
+    if (r.type === TREND_DECIDED) {
+      const d = r.data;
       const year = state.trends.get(d.academicYear) ?? [];
-      year.push({ id: r.event_id, decision: d.decision });
+      year.push({ id: r.eventId, decision: d.decision });
       state.trends.set(d.academicYear, year);
-    } else if ((ALERT_EVENT_TYPES as readonly string[]).includes(r.event_type)) {
-      const d = r.data as MonitoringAlertChanged;
+    } else if (isOfType(...ALERT_EVENT_TYPES)(r)) {
+      const d = r.data;
       state.alerts.set(d.alertId, { status: d.status, transitions: d.transition + 1, data: d });
     }
   }
@@ -197,29 +195,19 @@ export async function monitoringEventsOf(
   return events;
 }
 
-/** After the append: the monitoring read models in the same transaction, and MER-05's mastery events. */
-export async function afterMonitoringAppend(
-  uow: UnitOfWork,
-  appended: readonly RecordedEvent[],
-  rules: RuleSet,
-): Promise<MasteryEventInput[]> {
-  const mine = appended.filter((e) => (MONITORING_EVENT_TYPES as readonly string[]).includes(e.type));
-  if (mine.length === 0) return [];
-  await applyInline(uow, monitoringProjection, mine);
-  return mine.flatMap((e) => {
-    if (e.type !== TREND_DECIDED) return [];
-    const d = e.data as TrendDecided;
-    if (!d.mastery || d.doNotDecideYet) return [];
-    return [
-      {
-        engineEventId: d.trendDecisionId,
-        studentId: d.studentId,
-        sourceKind: d.mastery.sourceKind,
-        skillId: rules.oralCellSubSkills[rules.monitoring.cell] ?? null,
-        measureCode: rules.monitoring.cell,
-        occurredAt: d.decidedAt,
-        sessionId: `decisions:${d.academicYear}:monitoring`,
-      },
-    ];
-  });
+/** MER-05's mastery event of a `TrendDecided` (the first above-goal trend of a year), or none. */
+export function trendMasteryInputOf(e: Recorded<DecisionEvent>, rules: RuleSet): MasteryEventInput | null {
+  if (e.type !== TREND_DECIDED) return null;
+  const d = e.data;
+  if (!d.mastery || d.doNotDecideYet) return null;
+  return {
+    engineEventId: d.trendDecisionId,
+    causationEventId: e.eventId,
+    studentId: d.studentId,
+    sourceKind: d.mastery.sourceKind,
+    skillId: rules.oralCellSubSkills[rules.monitoring.cell] ?? null,
+    measureCode: rules.monitoring.cell,
+    occurredAt: d.decidedAt,
+    sessionId: `decisions:${d.academicYear}:monitoring`,
+  };
 }

@@ -1,10 +1,12 @@
 import type { StudentEvidence } from '@qiraa/assessment';
 import type { Sql } from '@qiraa/db';
-import type { RecordedEvent } from '@qiraa/eventstore';
+import { isOfType, type RecordedEvent } from '@qiraa/eventstore';
+import { userOrganization } from '@qiraa/identity';
+import { decisionEvents as typedDecisionEvents } from '../events';
 import { canonical } from '../replay/compareDecisions';
 import { CURRENT_RULE_SET, RULE_SETS } from '../rules/ruleSet';
 import { decideMonitoring } from './decideMonitoring';
-import { ALERT_EVENT_TYPES, type MonitoringAlertChanged, TREND_DECIDED, type TrendDecided } from './monitoringEvents';
+import { ALERT_EVENT_TYPES, type MonitoringAlertChanged, TREND_DECIDED } from './monitoringEvents';
 import { monitoringInputsOf } from './monitoringInput';
 import { alertIdOf, trendDecisionIdOf } from './monitoringStep';
 import type { AlertCloseReason, AlertKind, AlertStatus, TrendDecision } from './monitoringTypes';
@@ -99,8 +101,8 @@ export async function replayMonitoring(
   evidence: StudentEvidence,
   decisionEvents: readonly RecordedEvent[],
 ): Promise<MonitoringReplay> {
-  const [[user], trendRows, alertRows] = await Promise.all([
-    sql<{ organization_id: string | null }[]>`select organization_id from users where id = ${studentId}`,
+  const [organizationId, trendRows, alertRows] = await Promise.all([
+    userOrganization(sql, studentId),
     sql<TrendRow[]>`
       select academic_year, decision, do_not_decide_yet, hold_reason, rule_id, rule_set_version, goal_line, trend,
              probes, evidence_event_ids::text[] as evidence_event_ids, void_event_ids::text[] as void_event_ids,
@@ -112,11 +114,10 @@ export async function replayMonitoring(
   ]);
   const pinned = new Map<string, string>();
   const named = new Map<string, MonitoringAlertChanged>();
-  for (const e of decisionEvents) {
-    if (e.type === TREND_DECIDED)
-      pinned.set((e.data as TrendDecided).academicYear, (e.data as TrendDecided).ruleSetVersion);
-    if ((ALERT_EVENT_TYPES as readonly string[]).includes(e.type)) {
-      const d = e.data as MonitoringAlertChanged;
+  for (const e of typedDecisionEvents(decisionEvents)) {
+    if (e.type === TREND_DECIDED) pinned.set(e.data.academicYear, e.data.ruleSetVersion);
+    if (isOfType(...ALERT_EVENT_TYPES)(e)) {
+      const d = e.data;
       named.set(d.alertId, d);
     }
   }
@@ -126,7 +127,7 @@ export async function replayMonitoring(
   for (const version of new Set([CURRENT_RULE_SET.version, ...pinned.values()])) {
     const rules = RULE_SETS.get(version);
     if (!rules) continue; // a version no longer published derives nothing: its years drift loudly
-    for (const input of await monitoringInputsOf(sql, evidence, user?.organization_id ?? null, rules)) {
+    for (const input of await monitoringInputsOf(sql, evidence, organizationId, rules)) {
       years.add(input.academicYear);
       if ((pinned.get(input.academicYear) ?? CURRENT_RULE_SET.version) !== version) continue;
       const { trend, alerts } = decideMonitoring(input, rules);

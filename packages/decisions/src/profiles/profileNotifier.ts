@@ -1,8 +1,10 @@
 import { loadCatalog } from '@qiraa/content';
 import type { Sql } from '@qiraa/db';
-import type { EventStore, RecordedEvent } from '@qiraa/eventstore';
-import { dispatch, dispatchToClass, type FanOutResult } from '@qiraa/notifications';
-import { defineProjection } from '@qiraa/projections';
+import type { EventStore, OfType, Recorded } from '@qiraa/eventstore';
+import { activeClassesOfStudent, organizationAdmins } from '@qiraa/identity';
+import { dispatch, dispatchToClass, isDispatchRefusal } from '@qiraa/notifications';
+import { defineReaction } from '@qiraa/projections';
+import type { DecisionEvent } from '../events';
 import {
   BUNDLE_RECOMMENDED,
   type BundleRecommendationDecided,
@@ -10,7 +12,8 @@ import {
   type ProfileResolved,
 } from './profileEvents';
 
-type Outcome = 'fanned_out' | 'no_recipients' | 'refused';
+type NotifiedEvent = OfType<DecisionEvent, typeof PROFILE_RESOLVED | typeof BUNDLE_RECOMMENDED>;
+type Outcome = 'fanned_out' | 'no_recipients';
 interface Deps {
   sql: Sql;
   store: EventStore;
@@ -38,102 +41,82 @@ interface Child {
   full_name_ar: string;
 }
 
-async function guarded(run: () => Promise<FanOutResult | { outcome: 'no_recipients' }>): Promise<Outcome> {
-  try {
-    return (await run()).outcome;
-  } catch {
-    // A payload or language-safety refusal: it would be refused again, so the ledger keeps it and moves on.
-    return 'refused';
-  }
-}
-
-async function notify(deps: Deps, e: RecordedEvent): Promise<void> {
+async function notify(deps: Deps, e: Recorded<NotifiedEvent>): Promise<void> {
   const done = await deps.sql<{ target: string; kind: string }[]>`
     select target, kind from dec_profile_dispatches where event_id = ${e.eventId}`;
   const sent = (target: string, kind: string) => done.some((r) => r.target === target && r.kind === kind);
   const ledger = (target: string, kind: string, outcome: Outcome) => deps.sql`
     insert into dec_profile_dispatches (event_id, target, kind, outcome)
     values (${e.eventId}, ${target}, ${kind}, ${outcome}) on conflict do nothing`;
-  const studentId = (e.data as { studentId: number }).studentId;
-  const children = await deps.sql<Child[]>`
-    select cs.class_id, u.full_name_ar from class_students cs join users u on u.id = cs.student_user_id
-    where cs.student_user_id = ${studentId} and cs.active order by cs.class_id`;
+  const studentId = e.data.studentId;
+  const children: Child[] = (await activeClassesOfStudent(deps.sql, studentId)).map((c) => ({
+    class_id: c.classId,
+    full_name_ar: c.studentName,
+  }));
 
   if (e.type === BUNDLE_RECOMMENDED) {
-    const d = e.data as BundleRecommendationDecided;
+    const d = e.data;
     if (!wantsSkillAlert(d)) return;
     const kind = 'skill_alert_assigned';
     const skill = (await loadCatalog(deps.sql)).skillById.get(d.anchorSkillId ?? '');
     for (const child of children) {
       if (sent(child.class_id, kind)) continue;
-      const outcome = await guarded(() =>
-        dispatchToClass(deps, child.class_id, {
-          kind,
-          payload: {
-            studentId: String(studentId),
-            classId: child.class_id,
-            studentName: child.full_name_ar,
-            alertId: d.recommendationId,
-            skillId: d.anchorSkillId,
-            skillLabelAr: skill?.labelAr,
-          },
-          sourceEntity: { sourceEntityType: 'bundle_recommendation', sourceEntityId: d.recommendationId },
-          dedupeKey: `${e.eventId}:${child.class_id}`,
-        }),
-      );
+      const { outcome } = await dispatchToClass(deps, child.class_id, {
+        kind,
+        payload: {
+          studentId: String(studentId),
+          classId: child.class_id,
+          studentName: child.full_name_ar,
+          alertId: d.recommendationId,
+          skillId: d.anchorSkillId,
+          skillLabelAr: skill?.labelAr,
+        },
+        sourceEntity: { sourceEntityType: 'bundle_recommendation', sourceEntityId: d.recommendationId },
+        dedupeKey: `${e.eventId}:${child.class_id}`,
+      });
       await ledger(child.class_id, kind, outcome);
     }
     return;
   }
 
   if (e.type === PROFILE_RESOLVED) {
-    const d = e.data as ProfileResolved;
+    const d = e.data;
     const kind = 'benchmark_profile_swap';
     if (!wantsProfileSwap(d) || sent('admins', kind)) return;
     const child = children[0];
-    const admins = await deps.sql<{ id: string }[]>`
-      select id::text from users
-      where organization_id = ${d.organizationId} and primary_persona = 'ADMIN' and disabled_at is null order by id`;
-    const outcome = await guarded(async () => {
-      if (!child || admins.length === 0) return { outcome: 'no_recipients' as const };
-      const results = [];
-      for (const admin of admins) {
-        results.push(
-          await dispatch(deps, {
-            recipientUserId: Number(admin.id),
-            kind,
-            payload: {
-              studentId: String(studentId),
-              classId: child.class_id,
-              studentName: child.full_name_ar,
-              fromProfileCode: d.previousProfileCode,
-              toProfileCode: d.profileCode,
-            },
-            sourceEntity: { sourceEntityType: 'profile_decision', sourceEntityId: d.profileDecisionId },
-            dedupeKey: e.eventId,
-          }),
-        );
-      }
-      return { outcome: 'fanned_out' as const, results };
-    });
+    const admins = await organizationAdmins(deps.sql, d.organizationId);
+    if (!child || admins.length === 0) {
+      await ledger('admins', kind, 'no_recipients');
+      return;
+    }
+    for (const admin of admins) {
+      await dispatch(deps, {
+        recipientUserId: admin,
+        kind,
+        payload: {
+          studentId: String(studentId),
+          classId: child.class_id,
+          studentName: child.full_name_ar,
+          fromProfileCode: d.previousProfileCode,
+          toProfileCode: d.profileCode,
+        },
+        sourceEntity: { sourceEntityType: 'profile_decision', sourceEntityId: d.profileDecisionId },
+        dedupeKey: e.eventId,
+      });
+    }
+    const outcome: Outcome = 'fanned_out';
     await ledger('admins', kind, outcome);
   }
 }
 
 /**
- * The profile notifier: a checkpointed consumer of the profile and recommendation events (the projection
- * runner runs it like any projection). Dispatch commits on its own connection, so the ledger
- * (`dec_profile_dispatches`, one row per event, target and kind), not the checkpoint, keeps an event from being
- * sent twice: a re-delivered batch, a rebuild or a recompute notifies nobody again; the dispatch's dedupeKey
- * (event, target) covers a crash between the dispatch and the ledger write. It owns no table.
+ * The profile notifier: a reaction to the profile and recommendation events. Dispatch commits on its own, so
+ * the ledger (`dec_profile_dispatches`, one row per event, target and kind) and the dispatch's dedupeKey (event,
+ * target), not the checkpoint, keep an event from being sent twice. A failure throws: retried, then parked.
  */
-export const profileNotifier = defineProjection({
+export const profileNotifier = defineReaction<NotifiedEvent>({
   name: 'decisions_profiles_notifier',
-  version: 1,
   handles: [PROFILE_RESOLVED, BUNDLE_RECOMMENDED],
-  tables: [],
-  async applyBatch({ runner }, events) {
-    if (!runner) return; // inline application never notifies: the runner does, once the decision committed
-    for (const e of events) await notify(runner, e);
-  },
+  handle: (deps, e) => notify(deps, e),
+  permanent: isDispatchRefusal,
 });

@@ -1,6 +1,8 @@
 import type { ScreeningWindow } from '@qiraa/assessment';
 import { loadCatalog } from '@qiraa/content';
 import type { AnySql, Sql } from '@qiraa/db';
+import { classRoster } from '@qiraa/identity';
+import { safeStopCode } from '../safeStopCode';
 import type { ProfileQuery, ProfileView, RecommendationView } from './profileSchemas';
 
 const WINDOW_RANK = "array_position(array['BOY','MOY','EOY'], evidence_window)";
@@ -48,6 +50,7 @@ const profileView = (r: ProfileRow): ProfileView => ({
   profileName: r.profile_name,
   safeStop: r.do_not_decide_yet ? 'DATA_INCOMPLETE' : null,
   doNotDecideYet: r.do_not_decide_yet,
+  code: safeStopCode(r.do_not_decide_yet),
   groups: r.groups,
   domains: r.domains,
   missingDomains: [...r.missing_domains],
@@ -63,6 +66,7 @@ async function recommendationView(sql: AnySql, r: RecommendationRow): Promise<Re
     academicYear: r.academic_year,
     window: r.evidence_window,
     outcome: r.outcome,
+    code: safeStopCode(r.outcome === 'blocked_insufficient_evidence'),
     ruleId: r.rule_id,
     profileCode: r.profile_code,
     bundleId: r.bundle_id,
@@ -182,8 +186,5 @@ export async function recommendationsOfClass(
 }
 
 async function studentsOf(sql: Sql, classId: string): Promise<number[]> {
-  const rows = await sql<{ id: string }[]>`
-    select student_user_id::text as id from class_students where class_id = ${classId} and active
-    order by student_user_id`;
-  return rows.map((r) => Number(r.id));
+  return classRoster(sql, classId);
 }

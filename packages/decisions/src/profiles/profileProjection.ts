@@ -1,11 +1,6 @@
 import { defineProjection, eventsOfType } from '@qiraa/projections';
-import {
-  type BundleRecommendationDecided,
-  PROFILE_EVENT_TYPES,
-  PROFILE_RESOLVED,
-  type ProfileResolved,
-  RECOMMENDATION_EVENT_TYPES,
-} from './profileEvents';
+import type { DecisionEvent } from '../events';
+import { PROFILE_EVENT_TYPES, PROFILE_RESOLVED, RECOMMENDATION_EVENT_TYPES } from './profileEvents';
 
 /**
  * `dec_profiles` (the latest profile per student, academic year and window) and `dec_recommendations` (the
@@ -13,14 +8,14 @@ import {
  * upserts, and a row moves only to a higher stream version, so a batch applied twice (inline, then the runner)
  * or out of order changes nothing.
  */
-export const profileProjection = defineProjection({
+export const profileProjection = defineProjection<DecisionEvent>({
   name: 'decisions_profiles',
   version: 1,
   handles: PROFILE_EVENT_TYPES,
   tables: ['dec_profiles', 'dec_recommendations'],
   async applyBatch({ sql, table }, events) {
     const profiles = new Map<string, Record<string, unknown>>();
-    for (const e of eventsOfType<ProfileResolved>(events, PROFILE_RESOLVED)) {
+    for (const e of eventsOfType(events, PROFILE_RESOLVED)) {
       const d = e.data;
       const key = `${d.studentId}|${d.academicYear}|${d.window}`;
       const seen = profiles.get(key);
@@ -43,8 +38,8 @@ export const profileProjection = defineProjection({
       });
     }
     const recommendations = new Map<string, Record<string, unknown>>();
-    for (const e of events.filter((x) => (RECOMMENDATION_EVENT_TYPES as readonly string[]).includes(x.type))) {
-      const d = e.data as BundleRecommendationDecided;
+    for (const e of eventsOfType(events, ...RECOMMENDATION_EVENT_TYPES)) {
+      const d = e.data;
       const key = `${d.studentId}|${d.academicYear}|${d.window}`;
       const seen = recommendations.get(key);
       if (seen && BigInt(seen.stream_version as string) > e.streamVersion) continue;

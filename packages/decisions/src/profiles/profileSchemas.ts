@@ -2,6 +2,7 @@ import { SCREENING_WINDOWS } from '@qiraa/assessment';
 import { type Static, Type } from 'typebox';
 import { HOLD_REASONS } from '../engine/skillStatusTypes';
 import { STATUS_TOKENS } from '../rules/ruleSet';
+import { SafeStopCodeSchema } from '../safeStopCode';
 import {
   NEXT_DATA_ACTIONS,
   PROFILE_CODES,
@@ -41,6 +42,7 @@ export const ProfileViewSchema = Type.Object({
     description: 'DATA_INCOMPLETE (PR2-00): a 200 safe stop; the student is left out of clustering',
   }),
   doNotDecideYet: Type.Boolean(),
+  code: SafeStopCodeSchema('when doNotDecideYet (the guard PR2-00)'),
   groups: Type.Object({ word_level: Need, meaning: Need }),
   domains: Type.Array(DomainStatusSchema, { description: 'every macro-domain the window’s statuses cover' }),
   missingDomains: Type.Array(Type.String(), { description: 'anchor domains with no status row in the window' }),
@@ -62,6 +64,7 @@ export const RecommendationViewSchema = Type.Object({
   academicYear: AcademicYear,
   window: Window,
   outcome: literals(RECOMMENDATION_OUTCOMES),
+  code: SafeStopCodeSchema('on blocked_insufficient_evidence (BRR-09, the guard profile’s safe stop)'),
   ruleId: Type.String({ description: 'BRR-01 (a bundle), BRR-08 (none in the catalog), BRR-09 (blocked)' }),
   profileCode: literals(PROFILE_CODES),
   bundleId: Type.Union([Type.String(), Type.Null()]),

@@ -1,9 +1,15 @@
 import { type Catalog, loadCatalog } from '@qiraa/content';
-import type { AnySql, Sql, UnitOfWork } from '@qiraa/db';
-import { deterministicEventId, type EventStore, type NewEvent, type RecordedEvent } from '@qiraa/eventstore';
+import type { AnySql, Sql } from '@qiraa/db';
+import {
+  deterministicEventId,
+  type EventStore,
+  isOfType,
+  type NewEvent,
+  type Recorded,
+  readStreamThrough,
+} from '@qiraa/eventstore';
 import type { MasteryEventInput } from '@qiraa/gamification';
-import { applyInline } from '@qiraa/projections';
-import { streams } from '../events';
+import { type DecisionEvent, decisionEvents, streams } from '../events';
 import type { RuleSet } from '../rules/ruleSet';
 import {
   decideProfile,
@@ -16,13 +22,12 @@ import {
 import {
   BUNDLE_BLOCKED,
   BUNDLE_RECOMMENDED,
-  type BundleRecommendationDecided,
   PROFILE_EVENT_TYPES,
   PROFILE_RESOLVED,
   type ProfileEvent,
   type ProfileResolved,
+  RECOMMENDATION_EVENT_TYPES,
 } from './profileEvents';
-import { profileProjection } from './profileProjection';
 import type { ProfileCode, ProfileDecision, ProfileKey, RecommendationDecision } from './profileTypes';
 
 /** A profile decision's id: the same window, rule-set version and skill-status decisions always give the same id. */
@@ -77,29 +82,22 @@ export interface ProfileStreamState {
 export async function profileStreamOf(sql: AnySql, store: EventStore, studentId: number): Promise<ProfileStreamState> {
   const streamId = streams.decision(studentId);
   const types = [...PROFILE_EVENT_TYPES];
-  const rows =
-    store.adapter === 'postgres'
-      ? await sql<{ event_id: string; event_type: string; data: unknown }[]>`
-          select event_id, event_type, data from es_events
-          where stream_id = ${streamId} and event_type = any(${types}) order by stream_version`
-      : (await store.readStream(streamId))
-          .filter((e) => types.includes(e.type as (typeof types)[number]))
-          .map((e) => ({ event_id: e.eventId, event_type: e.type, data: e.data }));
+  const rows = decisionEvents(await readStreamThrough(store, sql, streamId, { types }));
   const state: ProfileStreamState = { ids: new Set(), priors: [], recommendations: new Map() };
   for (const r of rows) {
-    state.ids.add(r.event_id);
-    if (r.event_type === PROFILE_RESOLVED) {
-      const d = r.data as ProfileResolved;
+    state.ids.add(r.eventId);
+    if (r.type === PROFILE_RESOLVED) {
+      const d = r.data;
       state.priors.push({
-        id: r.event_id,
+        id: r.eventId,
         academicYear: d.academicYear,
         window: d.window,
         profileCode: d.profileCode,
         domains: d.domains,
       });
-    } else {
-      const d = r.data as BundleRecommendationDecided;
-      state.recommendations.set(windowKey(d), { id: r.event_id, bundleId: d.bundleId });
+    } else if (isOfType(...RECOMMENDATION_EVENT_TYPES)(r)) {
+      const d = r.data;
+      state.recommendations.set(windowKey(d), { id: r.eventId, bundleId: d.bundleId });
     }
   }
   return state;
@@ -188,28 +186,19 @@ const windowRankOf = (k: ProfileKey) => `${k.academicYear}|${WINDOW_ORDER[k.wind
 /** The mastery session of a profile's credit: one per window, as the skill statuses' (the XP cap is per session). */
 const masterySessionOf = (k: ProfileKey) => `decisions:${k.academicYear}:${k.window}`;
 
-/** After the append: the profile read models in the same transaction, and MER-04's mastery events. */
-export async function afterProfileAppend(
-  uow: UnitOfWork,
-  appended: readonly RecordedEvent[],
-): Promise<MasteryEventInput[]> {
-  const mine = appended.filter((e) => (PROFILE_EVENT_TYPES as readonly string[]).includes(e.type));
-  if (mine.length === 0) return [];
-  await applyInline(uow, profileProjection, mine);
-  return mine.flatMap((e) => {
-    if (e.type !== PROFILE_RESOLVED) return [];
-    const d = e.data as ProfileResolved;
-    if (!d.mastery || d.doNotDecideYet) return [];
-    return [
-      {
-        engineEventId: d.profileDecisionId,
-        studentId: d.studentId,
-        sourceKind: d.mastery.sourceKind,
-        // The first domain that rose (catalog order): the ledger names one skill per event.
-        skillId: d.mastery.domains[0]?.macroDomainId ?? null,
-        occurredAt: d.decidedAt,
-        sessionId: masterySessionOf(d),
-      },
-    ];
-  });
+/** MER-04's mastery event of a `ProfileResolved` (a macro domain rose), or none. */
+export function profileMasteryInputOf(e: Recorded<DecisionEvent>): MasteryEventInput | null {
+  if (e.type !== PROFILE_RESOLVED) return null;
+  const d = e.data;
+  if (!d.mastery || d.doNotDecideYet) return null;
+  return {
+    engineEventId: d.profileDecisionId,
+    causationEventId: e.eventId,
+    studentId: d.studentId,
+    sourceKind: d.mastery.sourceKind,
+    // The first domain that rose (catalog order): the ledger names one skill per event.
+    skillId: d.mastery.domains[0]?.macroDomainId ?? null,
+    occurredAt: d.decidedAt,
+    sessionId: masterySessionOf(d),
+  };
 }

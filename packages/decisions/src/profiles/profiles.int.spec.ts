@@ -1,10 +1,10 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { setWindows } from '@qiraa/assessment/testing';
-import { rebuildProjection } from '@qiraa/projections';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recomputeSkillStatus } from '../commands/recomputeSkillStatus';
 import { streams } from '../events';
 import { recordOrfProbe } from '../monitoring/orfProbeFixture';
+import { decisionRewardsReaction } from '../rewards/decisionRewardsReaction';
 import { PROFILE_RESOLVED } from './profileEvents';
 import { profileNotifier } from './profileNotifier';
 import { isDataIncomplete, profileOf, profilesOfClass, recommendationOf, recommendationsOfClass } from './profileOf';
@@ -37,10 +37,13 @@ const get = async (studentId: number, what: 'profile' | 'recommendation', token 
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const domainCredits = (studentId: number) =>
-  t.db.sql<{ engine_event_id: string; skill_id: string }[]>`
+/** MER credits are the rewards reaction's: read once it has caught up. */
+const domainCredits = async (studentId: number) => {
+  await t.runtime.reactor.catchUp(decisionRewardsReaction.name);
+  return t.db.sql<{ engine_event_id: string; skill_id: string }[]>`
     select engine_event_id::text, skill_id from gam_mastery_events
     where student_id = ${studentId} and source_kind = 'domain_status_escalation'`;
+};
 const sentFor = (studentId: number) =>
   t.db.sql<{ kind: string; recipient_user_id: string; payload: Record<string, string> }[]>`
     select kind, recipient_user_id::text, payload from notifications
@@ -82,6 +85,7 @@ describe('profiles and bundle recommendations', () => {
         profileName: 'DATA_INCOMPLETE',
         safeStop: 'DATA_INCOMPLETE',
         doNotDecideYet: true,
+        code: 'DO_NOT_DECIDE_YET',
         missingDomains: ['decoding', 'comprehension'],
         domains: [{ macroDomainId: 'fluency', status: 'on_track', ruleId: 'PR1-01' }],
         ruleSetVersion: 'v1',
@@ -90,6 +94,7 @@ describe('profiles and bundle recommendations', () => {
     expect(await get(s, 'recommendation')).toMatchObject({
       recommendation: {
         outcome: 'blocked_insufficient_evidence',
+        code: 'DO_NOT_DECIDE_YET',
         ruleId: 'BRR-09',
         profileCode: 'PR2-00',
         bundleId: null,
@@ -111,12 +116,14 @@ describe('profiles and bundle recommendations', () => {
       profileCode: 'PR2-02',
       profileName: 'WORD_LEVEL_FOCUS',
       safeStop: null,
+      code: null,
       groups: { word_level: 'support', meaning: 'secure' },
       missingDomains: [],
     });
     const rec = (await get(s, 'recommendation')).recommendation;
     expect(rec).toMatchObject({
       outcome: 'recommended',
+      code: null,
       ruleId: 'BRR-01',
       bundleId: 'bnd_decoding_foundations',
       bundleLabelAr: 'أساسيات فك الرموز',
@@ -140,7 +147,7 @@ describe('profiles and bundle recommendations', () => {
       (await profilesOfClass(t.db.sql, w.a.classId, { window: 'BOY' })).find((r) => r.studentId === s)?.profile,
     ).toEqual(focus.profile);
 
-    await t.runtime.projector.catchUp(profileNotifier.name);
+    await t.runtime.reactor.catchUp(profileNotifier.name);
     expect((await sentFor(s)).map((n) => [n.kind, Number(n.recipient_user_id), n.payload])).toEqual([
       [
         'skill_alert_assigned',
@@ -177,7 +184,7 @@ describe('profiles and bundle recommendations', () => {
       },
     });
 
-    await t.runtime.projector.catchUp(profileNotifier.name);
+    await t.runtime.reactor.catchUp(profileNotifier.name);
     const admins = await adminIds();
     const swaps = (await sentFor(s)).filter((n) => n.kind === 'benchmark_profile_swap');
     expect(swaps.map((n) => Number(n.recipient_user_id))).toEqual(admins);
@@ -196,8 +203,8 @@ describe('profiles and bundle recommendations', () => {
     const sent = (await sentFor(s)).length;
     await Promise.all([1, 2, 3].map(() => recomputeSkillStatus(t.runtime, s)));
     expect((await t.runtime.store.readStream(streams.decision(s))).length).toBe(before);
-    await rebuildProjection({ sql: t.db.sql, store: t.runtime.store }, profileNotifier);
-    await t.runtime.projector.catchUp(profileNotifier.name);
+    await t.db.sql`update reaction_checkpoints set checkpoint = null where name = ${profileNotifier.name}`;
+    await t.runtime.reactor.catchUp(profileNotifier.name);
     expect(await sentFor(s)).toHaveLength(sent);
     expect(await domainCredits(s)).toHaveLength(1);
   }, 120_000);

@@ -1,4 +1,4 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { setWindows } from '@qiraa/assessment/testing';
 import { rebuildProjection } from '@qiraa/projections';
 import { beforeAll, describe, expect, it } from 'vitest';

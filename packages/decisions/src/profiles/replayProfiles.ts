@@ -2,10 +2,11 @@ import type { ScreeningWindow } from '@qiraa/assessment';
 import { loadCatalog } from '@qiraa/content';
 import type { Sql } from '@qiraa/db';
 import type { RecordedEvent } from '@qiraa/eventstore';
+import { decisionEvents as typedDecisionEvents } from '../events';
 import { canonical } from '../replay/compareDecisions';
 import { CURRENT_RULE_SET, RULE_SETS } from '../rules/ruleSet';
 import type { WindowStatus } from './decideProfiles';
-import { PROFILE_RESOLVED, type ProfileResolved } from './profileEvents';
+import { PROFILE_RESOLVED } from './profileEvents';
 import { profileCatalogOf, profileDecisionIdOf, profilesOf, recommendationIdOf } from './profileStep';
 
 /** The fields of a profile a replay re-derives and compares (decidedAt is a clock, not derived). */
@@ -93,9 +94,8 @@ export async function replayProfiles(
       from dec_recommendations where student_id = ${studentId}`,
   ]);
   const pinned = new Map<string, string>();
-  for (const e of decisionEvents) {
-    if (e.type === PROFILE_RESOLVED)
-      pinned.set(keyOf(e.data as ProfileResolved), (e.data as ProfileResolved).ruleSetVersion);
+  for (const e of typedDecisionEvents(decisionEvents)) {
+    if (e.type === PROFILE_RESOLVED) pinned.set(keyOf(e.data), e.data.ruleSetVersion);
   }
   const profileCatalog = profileCatalogOf(catalog);
   const derivedProfiles = new Map<string, Record<string, unknown>>();

@@ -1,8 +1,9 @@
-import type { Projection } from '@qiraa/projections';
+import type { Projection, Reaction } from '@qiraa/projections';
 import { monitoringNotifier } from '../monitoring/monitoringNotifier';
 import { monitoringProjection } from '../monitoring/monitoringProjection';
 import { profileNotifier } from '../profiles/profileNotifier';
 import { profileProjection } from '../profiles/profileProjection';
+import { decisionRewardsReaction } from '../rewards/decisionRewardsReaction';
 import { skillStatusProjection } from './skillStatusProjection';
 import { skillStatusReactor } from './skillStatusReactor';
 import { trainingSeedsProjection } from './trainingSeedsProjection';
@@ -16,9 +17,13 @@ export const DECISIONS_PROJECTIONS: readonly Projection[] = [
   skillStatusProjection,
   trainingSeedsProjection,
   monitoringProjection,
-  monitoringNotifier,
   profileProjection,
-  profileNotifier,
 ];
+
+/**
+ * The decisions context's effects on other contexts: the monitoring and profile notifiers (notifications) and
+ * the rewards reaction (gamification: mastery credits and the voids' reversals).
+ */
+export const DECISIONS_REACTIONS: readonly Reaction[] = [monitoringNotifier, profileNotifier, decisionRewardsReaction];
 
 export { skillStatusProjection, skillStatusReactor, trainingSeedsProjection };

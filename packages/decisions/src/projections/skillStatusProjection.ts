@@ -1,5 +1,5 @@
 import { defineProjection, eventsOfType } from '@qiraa/projections';
-import { SKILL_STATUS_DECIDED, type SkillStatusDecided } from '../events';
+import { type DecisionEvent, SKILL_STATUS_DECIDED } from '../events';
 
 /**
  * `dec_skill_status`: the latest skill-status decision per student, academic year, window and sub-skill. One
@@ -7,14 +7,14 @@ import { SKILL_STATUS_DECIDED, type SkillStatusDecided } from '../events';
  * row moves only to a higher stream version, so a batch applied twice (inline, then the runner) or out of
  * order changes nothing.
  */
-export const skillStatusProjection = defineProjection({
+export const skillStatusProjection = defineProjection<DecisionEvent>({
   name: 'decisions_skill_status',
   version: 1,
   handles: [SKILL_STATUS_DECIDED],
   tables: ['dec_skill_status'],
   async applyBatch({ sql, table }, events) {
     const latest = new Map<string, Record<string, unknown>>();
-    for (const e of eventsOfType<SkillStatusDecided>(events, SKILL_STATUS_DECIDED)) {
+    for (const e of eventsOfType(events, SKILL_STATUS_DECIDED)) {
       const d = e.data;
       const key = `${d.studentId}|${d.academicYear}|${d.window}|${d.subSkillId}`;
       const row = {

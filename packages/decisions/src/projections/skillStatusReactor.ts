@@ -1,5 +1,6 @@
 import {
   ATTEMPT_VOIDED,
+  assessmentEvents,
   type EVIDENCE_EVENT_TYPES,
   ORAL_READING_STOPPED,
   SITTING_COMPLETED,
@@ -7,7 +8,7 @@ import {
   WORD_LIST_READ,
 } from '@qiraa/assessment';
 import type { AnySql } from '@qiraa/db';
-import type { RecordedEvent } from '@qiraa/eventstore';
+import { eventsOfType, type RecordedEvent } from '@qiraa/eventstore';
 import { defineProjection } from '@qiraa/projections';
 import { recomputeSkillStatus } from '../commands/recomputeSkillStatus';
 
@@ -26,9 +27,9 @@ export const EVIDENCE_SETTLING_TYPES: readonly (typeof EVIDENCE_EVENT_TYPES)[num
 
 /** The students whose evidence the events may have changed, in ascending order. */
 export async function touchedStudents(sql: AnySql, events: readonly RecordedEvent[]): Promise<number[]> {
-  const settling = events.filter((e) => (EVIDENCE_SETTLING_TYPES as readonly string[]).includes(e.type));
+  const settling = eventsOfType(assessmentEvents(events), ...EVIDENCE_SETTLING_TYPES);
   if (settling.length === 0) return [];
-  const attemptIds = [...new Set(settling.map((e) => String((e.data as { attemptId: string }).attemptId)))];
+  const attemptIds = [...new Set(settling.map((e) => String(e.data.attemptId)))];
   const rows = await sql<{ student_id: string }[]>`
     select distinct student_id::text from asm_attempts where attempt_id = any(${sql.array(attemptIds, 1009)}::uuid[])`;
   return rows.map((r) => Number(r.student_id)).sort((a, b) => a - b);

@@ -1,17 +1,12 @@
 import { defineProjection, eventsOfType } from '@qiraa/projections';
-import {
-  TRAINING_LEVEL_SEED_RETRACTED,
-  TRAINING_LEVEL_SEEDED,
-  type TrainingLevelSeeded,
-  type TrainingLevelSeedRetracted,
-} from '../events';
+import { type DecisionEvent, TRAINING_LEVEL_SEED_RETRACTED, TRAINING_LEVEL_SEEDED } from '../events';
 
 /**
  * `dec_training_seeds`: the standing seed event per student, academic year, window and skill (a seed, or the
  * retraction after it). One statement per batch: the batch's newest event of each key upserts, and a row moves
  * only to a higher stream version, so a batch applied twice (inline, then the runner) changes nothing.
  */
-export const trainingSeedsProjection = defineProjection({
+export const trainingSeedsProjection = defineProjection<DecisionEvent>({
   name: 'decisions_training_seeds',
   version: 1,
   handles: [TRAINING_LEVEL_SEEDED, TRAINING_LEVEL_SEED_RETRACTED],
@@ -33,7 +28,7 @@ export const trainingSeedsProjection = defineProjection({
       evidence_window: d.window,
       skill_id: d.skillId,
     });
-    for (const e of eventsOfType<TrainingLevelSeeded>(events, TRAINING_LEVEL_SEEDED)) {
+    for (const e of eventsOfType(events, TRAINING_LEVEL_SEEDED)) {
       const d = e.data;
       keep(d, e.streamVersion, {
         ...head(d),
@@ -50,7 +45,7 @@ export const trainingSeedsProjection = defineProjection({
         stream_version: e.streamVersion.toString(),
       });
     }
-    for (const e of eventsOfType<TrainingLevelSeedRetracted>(events, TRAINING_LEVEL_SEED_RETRACTED)) {
+    for (const e of eventsOfType(events, TRAINING_LEVEL_SEED_RETRACTED)) {
       const d = e.data;
       keep(d, e.streamVersion, {
         ...head(d),

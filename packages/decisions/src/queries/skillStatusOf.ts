@@ -3,6 +3,7 @@ import { loadCatalog } from '@qiraa/content';
 import type { Sql } from '@qiraa/db';
 import type { EvidenceSummary, HoldReason } from '../engine/skillStatusTypes';
 import type { StatusToken } from '../rules/ruleSet';
+import { safeStopCode } from '../safeStopCode';
 import type { SkillStatusResponse } from '../schemas';
 
 interface Row {
@@ -77,6 +78,7 @@ export async function skillStatusOf(
         academicYear: r.academic_year,
         status: r.status,
         safeStop: r.do_not_decide_yet ? ('do_not_decide_yet' as const) : null,
+        code: safeStopCode(r.do_not_decide_yet),
         holdReason: r.hold_reason,
         adrRuleId: r.adr_rule_id,
         ssrRuleId: r.ssr_rule_id,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { ATTEMPT_VOIDED, streams as evidenceStreams, recordEvidence, SITTING_COMPLETED } from '@qiraa/assessment';
 import { startSitting } from '@qiraa/assessment/testing';
 import { inTransaction } from '@qiraa/db';

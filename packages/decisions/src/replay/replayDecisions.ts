@@ -1,11 +1,12 @@
 import { evidenceOf, type ScreeningWindow } from '@qiraa/assessment';
 import type { Sql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
+import { evaluateEngineRules } from '@qiraa/http-kit';
 import { keyOf } from '../commands/decisionStream';
 import { decisionIdOf } from '../commands/recomputeSkillStatus';
 import { decideSkillStatuses } from '../engine/decideSkillStatuses';
 import type { SkillStatusDecision } from '../engine/skillStatusTypes';
-import { SKILL_STATUS_DECIDED, type SkillStatusDecided, streams } from '../events';
+import { decisionEvents, SKILL_STATUS_DECIDED, streams } from '../events';
 import { type MonitoringReplay, monitoringHasDrift, replayMonitoring } from '../monitoring/replayMonitoring';
 import type { WindowStatus } from '../profiles/decideProfiles';
 import { type ProfilesReplay, profilesHaveDrift, replayProfiles } from '../profiles/replayProfiles';
@@ -91,7 +92,7 @@ export async function replayDecisions(
 ): Promise<DecisionReplayReport> {
   const [evidence, events, rows] = await Promise.all([
     evidenceOf(deps.sql, studentId, { store: deps.store, pool: deps.sql }),
-    deps.store.readStream(streams.decision(studentId)),
+    deps.store.readStream(streams.decision(studentId)).then(decisionEvents),
     deps.sql<StoredRow[]>`
       select academic_year, evidence_window, sub_skill_id, status, adr_rule_id, ssr_rule_id, do_not_decide_yet,
              hold_reason, rule_set_version, evidence_event_ids::text[] as evidence_event_ids,
@@ -101,21 +102,21 @@ export async function replayDecisions(
   // The version each key's latest decision pinned.
   const pinned = new Map<string, string>();
   for (const e of events) {
-    if (e.type === SKILL_STATUS_DECIDED)
-      pinned.set(keyOf(e.data as SkillStatusDecided), (e.data as SkillStatusDecided).ruleSetVersion);
+    if (e.type === SKILL_STATUS_DECIDED) pinned.set(keyOf(e.data), e.data.ruleSetVersion);
   }
   const versions = new Set([CURRENT_RULE_SET.version, ...pinned.values()]);
   const derivedBy = new Map<string, Map<string, SkillStatusDecision>>();
   for (const version of versions) {
     const rules = RULE_SETS.get(version);
     // A version no longer published derives nothing: its keys show as drift, never as a silent pass.
-    const decided = rules ? decideSkillStatuses(evidence, rules) : [];
+    const decided = rules
+      ? evaluateEngineRules('decision', `decision rule set ${version}`, () => decideSkillStatuses(evidence, rules))
+      : [];
     derivedBy.set(version, new Map(decided.map((d) => [keyOf(d), d])));
   }
   const keys = new Map<string, { academicYear: string; window: ScreeningWindow; subSkillId: string }>();
   for (const d of derivedBy.get(CURRENT_RULE_SET.version)!.values()) keys.set(keyOf(d), d);
-  for (const e of events)
-    if (e.type === SKILL_STATUS_DECIDED) keys.set(keyOf(e.data as SkillStatusDecided), e.data as SkillStatusDecided);
+  for (const e of events) if (e.type === SKILL_STATUS_DECIDED) keys.set(keyOf(e.data), e.data);
   const stored = new Map(
     rows.map((r) => [
       keyOf({ academicYear: r.academic_year, window: r.evidence_window, subSkillId: r.sub_skill_id }),

@@ -29,7 +29,7 @@ export const decisionReplayRoutes =
             'unknown student: 404).',
           security,
           body: ReplayBody,
-          response: { 200: DecisionReplayResponse, ...errorResponses(401, 403, 404, 422) },
+          response: { 200: DecisionReplayResponse, ...errorResponses(401, 403, 404, 422, 503) },
         },
       },
       async (request) => {

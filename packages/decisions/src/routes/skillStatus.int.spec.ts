@@ -1,4 +1,4 @@
-import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { evidenceOf } from '@qiraa/assessment';
 import { importDemoFiles, importDemoScreeningForms, openWindowFor, startSitting } from '@qiraa/assessment/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +142,7 @@ describe('GET /api/sse/students/{id}/skill-status', () => {
       ssrRuleId: 'SSR-03',
       doNotDecideYet: false,
       safeStop: null,
+      code: null,
       ruleSetVersion: 'v1',
       subSkillLabelAr: 'الكلمات الشائعة',
       skillId: 'familiar_word_reading',
@@ -161,6 +162,7 @@ describe('GET /api/sse/students/{id}/skill-status', () => {
         ssrRuleId: null,
         doNotDecideYet: true,
         safeStop: 'do_not_decide_yet',
+        code: 'DO_NOT_DECIDE_YET',
         holdReason: 'insufficient_evidence',
       });
     }
@@ -207,6 +209,7 @@ describe('GET /api/sse/students/{id}/skill-status', () => {
       ssrRuleId: 'SSR-04',
       doNotDecideYet: true,
       safeStop: 'do_not_decide_yet',
+      code: 'DO_NOT_DECIDE_YET',
       holdReason: 'split_evidence',
     });
     for (const [kind, id] of [
@@ -225,6 +228,7 @@ describe('GET /api/sse/students/{id}/skill-status', () => {
         ssrRuleId: null,
         doNotDecideYet: true,
         safeStop: 'do_not_decide_yet',
+        code: 'DO_NOT_DECIDE_YET',
         holdReason: 'not_assessed',
       });
       expect(row.evidence.items.answered).toBe(0);

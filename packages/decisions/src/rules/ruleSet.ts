@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { EngineUnavailableError } from '@qiraa/http-kit';
 import { type Static, Type } from 'typebox';
 import Value from 'typebox/value';
 import { HOLD_REASONS, type HoldReason } from '../engine/skillStatusTypes';
@@ -182,9 +183,13 @@ export interface RuleSet {
   readonly recommendations: RecommendationRules;
 }
 
-export class RuleSetError extends Error {
+/**
+ * A decision rule set that cannot be loaded or evaluated: the decision engine is unavailable, so a request it
+ * reaches answers 503 `ENGINE_UNAVAILABLE` (spec error table).
+ */
+export class RuleSetError extends EngineUnavailableError {
   constructor(version: string, problem: string) {
-    super(`decision rule set ${version}: ${problem}`);
+    super('decision', `decision rule set ${version}: ${problem}`);
     this.name = 'RuleSetError';
   }
 }

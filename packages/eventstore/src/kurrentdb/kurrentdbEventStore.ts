@@ -1,6 +1,7 @@
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { appendListeners } from '../appendListeners';
 import type { AppendOptions, EventStore, NewEvent, Subscription } from '../types';
+import { stampEvents } from '../writeContext';
 import { appendToStream } from './appendToStream';
 import { countAfter } from './countAfter';
 import { head } from './head';
@@ -21,7 +22,7 @@ export function kurrentdbEventStore(connectionString: string, options: Kurrentdb
   async function append(streamId: string, events: readonly NewEvent[], opts: AppendOptions = {}) {
     // KurrentDB cannot join the caller's PostgreSQL transaction, so the events are durable at once; the
     // listeners still wait for that transaction, so a projection they wake also sees the caller's writes.
-    const result = await appendToStream(client, streamId, events, opts.expected ?? 'any');
+    const result = await appendToStream(client, streamId, stampEvents(events), opts.expected ?? 'any');
     listeners.announce(result, opts.uow);
     return result;
   }

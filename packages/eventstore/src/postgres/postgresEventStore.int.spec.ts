@@ -1,6 +1,7 @@
 import { inTransaction } from '@qiraa/db';
 import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStreamsThrough, readStreamThrough } from '../readStreamThrough';
 import { eventStoreContract } from '../testing/eventStoreContract';
 import type { EventStore } from '../types';
 import { postgresEventStore } from './postgresEventStore';
@@ -52,9 +53,9 @@ describe('postgres event store specifics', () => {
     // Two committed events written by transactions 5 and 10: as text, '10' sorts before '5'.
     await db.sql`insert into es_streams (stream_id, stream_type, version) values ('xid-order', 'xid', 2)`;
     await db.sql`
-      insert into es_events (transaction_id, stream_id, stream_version, event_id, event_type, data)
-      values ('5'::xid8, 'xid-order', 1, gen_random_uuid(), 'XidOrdered', '{"n": 5}'),
-             ('10'::xid8, 'xid-order', 2, gen_random_uuid(), 'XidOrdered', '{"n": 10}')`;
+      insert into es_events (transaction_id, stream_id, stream_version, event_id, event_type, data, hash)
+      values ('5'::xid8, 'xid-order', 1, gen_random_uuid(), 'XidOrdered', '{"n": 5}', sha256('')),
+             ('10'::xid8, 'xid-order', 2, gen_random_uuid(), 'XidOrdered', '{"n": 10}', sha256(''))`;
     const first = await store.readAll({ after: null, limit: 1, types: ['XidOrdered'] });
     const second = await store.readAll({ after: first.checkpoint, limit: 1, types: ['XidOrdered'] });
     expect([...first.events, ...second.events].map((e) => e.data)).toEqual([{ n: 5 }, { n: 10 }]);
@@ -122,6 +123,42 @@ describe('postgres event store specifics', () => {
       expect(seen).not.toContain('listen-1');
     });
     expect(seen).toContain('listen-1');
+  });
+});
+
+describe("reads through the caller's transaction (readStreamWithin, readStreamsWithin)", () => {
+  it("sees the transaction's own uncommitted events, filters types and picks data keys", async () => {
+    await inTransaction(db.sql, async (uow) => {
+      await store.append(
+        'within-1',
+        [
+          { type: 'Kept', data: { a: 1, big: 'x'.repeat(100), nested: { b: 2 } } },
+          { type: 'Skipped', data: { a: 2 } },
+          { type: 'Kept', data: { big: 'y' } },
+        ],
+        { uow },
+      );
+      expect(await store.readStream('within-1')).toEqual([]); // not committed: the pool does not see them
+      const kept = await readStreamThrough(store, uow.sql, 'within-1', { types: ['Kept'], dataKeys: ['a', 'nested'] });
+      expect(kept.map((e) => [e.type, e.streamVersion, e.data])).toEqual([
+        ['Kept', 1n, { a: 1, nested: { b: 2 } }],
+        ['Kept', 3n, {}],
+      ]);
+      const whole = await readStreamThrough(store, uow.sql, 'within-1');
+      expect(whole.map((e) => e.data)).toEqual([
+        { a: 1, big: 'x'.repeat(100), nested: { b: 2 } },
+        { a: 2 },
+        { big: 'y' },
+      ]);
+      await store.append('within-2', [{ type: 'Other', data: { c: 3 } }], { uow });
+      const both = await readStreamsThrough(store, uow.sql, ['within-2', 'within-1', 'within-none']);
+      expect(both.map((e) => `${e.streamId}@${e.streamVersion}`).sort()).toEqual([
+        'within-1@1',
+        'within-1@2',
+        'within-1@3',
+        'within-2@1',
+      ]);
+    });
   });
 });
 

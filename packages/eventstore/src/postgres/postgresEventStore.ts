@@ -1,25 +1,39 @@
-import type { Sql } from '@qiraa/db';
+import { inTransaction, type Sql, writeCombinerOf } from '@qiraa/db';
 import { appendListeners } from '../appendListeners';
 import { pollingSubscription } from '../pollingSubscription';
-import type { AppendOptions, EventStore, NewEvent, StreamAppend } from '../types';
+import type { AppendOptions, AppendResult, EventStore, NewEvent, StreamAppend } from '../types';
+import { stampEvents } from '../writeContext';
 import { appendMany } from './appendMany';
 import { appendToStream } from './appendToStream';
 import { countAfter } from './countAfter';
-import { readAll, visibleHead } from './readAll';
-import { readStream } from './readStream';
+import { oldestAfter, readAll, readHeldBack, visibleHead } from './readAll';
+import { readStream, readStreamsWithin, readStreamWithin } from './readStream';
 
 /** The event-store port on PostgreSQL (tables es_streams and es_events, migration 0001). */
 export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number } = {}): EventStore {
   const listeners = appendListeners();
 
-  async function append(streamId: string, events: readonly NewEvent[], opts: AppendOptions = {}) {
-    const result = await appendToStream(opts.uow?.sql ?? sql, streamId, events, opts.expected ?? 'any');
+  async function append(
+    streamId: string,
+    events: readonly NewEvent[],
+    opts: AppendOptions = {},
+  ): Promise<AppendResult> {
+    if (opts.combine && !opts.uow && writeCombinerOf(sql)) {
+      // In its own savepoint of a shared transaction; its listeners hear of it after the shared commit.
+      const expected = opts.expected;
+      return inTransaction(sql, (uow) => append(streamId, events, { expected, uow }), {
+        combine: true,
+        combineKey: streamId,
+      });
+    }
+    const result = await appendToStream(opts.uow?.sql ?? sql, streamId, stampEvents(events), opts.expected ?? 'any');
     listeners.announce(result, opts.uow);
     return result;
   }
 
   async function appendAll(appends: readonly StreamAppend[], opts: Pick<AppendOptions, 'uow'> = {}) {
-    const results = await appendMany(opts.uow?.sql ?? sql, appends);
+    const stamped = appends.map((a) => ({ streamId: a.streamId, events: stampEvents(a.events) }));
+    const results = await appendMany(opts.uow?.sql ?? sql, stamped);
     for (const result of results) listeners.announce(result, opts.uow);
     return results;
   }
@@ -29,7 +43,11 @@ export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number 
     append,
     appendMany: appendAll,
     readStream: (streamId, opts) => readStream(sql, streamId, opts),
+    readStreamWithin: (conn, streamId, opts) => readStreamWithin(conn, streamId, opts),
+    readStreamsWithin: (conn, streamIds) => readStreamsWithin(conn, streamIds),
     readAll: (opts) => readAll(sql, opts),
+    readHeldBack: (after, types) => readHeldBack(sql, after, types),
+    oldestAfter: (after, types) => oldestAfter(sql, after, types),
     countAfter: (after, types) => countAfter(sql, after, types),
     head: () => visibleHead(sql),
     subscribe: (opts) => pollingSubscription(store, opts, options.pollIntervalMs),

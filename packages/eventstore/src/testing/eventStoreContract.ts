@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomEventId } from '../eventId';
+import { eventsAs } from '../typedEvents';
 import type { EventStore, NewEvent, RecordedEvent } from '../types';
 import { untilNothingWaiting } from '../untilNothingWaiting';
 
@@ -25,6 +26,9 @@ const event = (type = 'ContractTested', data: Record<string, unknown> = {}): New
  * Reads the whole log from `after` in small batches, as a projection would; by default first waits until
  * no committed event is held back by another test's open transaction (a cluster-wide horizon).
  */
+/** The contract's race events, typed. */
+const raceEvents = (events: readonly RecordedEvent[]) => eventsAs<{ type: 'Race'; data: { who: string } }>(events);
+
 async function drain(store: EventStore, after: string | null, types?: readonly string[], settle = true) {
   if (settle) expect(await untilNothingWaiting(store)).toBe(true);
   const seen: RecordedEvent[] = [];
@@ -139,11 +143,15 @@ export function eventStoreContract(adapterName: string, setup: () => ContractFix
 
       const whileOpen = await drain(store, start.checkpoint, ['Race'], false);
       // The fast event may not be handed out yet: a reader that took it would move its checkpoint past the slow one.
-      expect(whileOpen.seen.map((e) => (e.data as { who: string }).who)).toEqual([]);
+      expect(raceEvents(whileOpen.seen).map((e) => e.data.who)).toEqual([]);
 
       await slow.commit();
       const after = await drain(store, whileOpen.checkpoint, ['Race']);
-      expect(after.seen.map((e) => (e.data as { who: string }).who).sort()).toEqual(['fast', 'slow']);
+      expect(
+        raceEvents(after.seen)
+          .map((e) => e.data.who)
+          .sort(),
+      ).toEqual(['fast', 'slow']);
     });
 
     it('delivers appended events to a subscriber in order', async () => {

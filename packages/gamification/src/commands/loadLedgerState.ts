@@ -30,7 +30,7 @@ export function readLedgerStates(sql: AnySql, studentIds: readonly number[], ses
       (select coalesce(json_object_agg(x.session_id, x.xp), '{}') from (
          select session_id, sum(amount)::int as xp from gam_xp_ledger
          where student_id = s.id and session_id = any(${sql.array([...sessionIds])}::text[])
-           and kind <> 'rescind_reversal'
+           and kind in ('mastery_credit', 'badge_bonus')
          group by session_id) x) as sessions,
       array(select a.code from gam_badge_awards a where a.student_id = s.id) as badges
     from unnest(${sql.array(studentIds.map(String))}::bigint[]) as s(id)`;

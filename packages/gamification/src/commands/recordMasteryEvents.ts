@@ -1,9 +1,10 @@
-import { inTransaction, type Sql, type TransactionSql, type UnitOfWork } from '@qiraa/db';
+import { commitAfter, inTransaction, type Sql, type TransactionSql, type UnitOfWork } from '@qiraa/db';
 import {
   deterministicEventId,
   type EventStore,
   type NewEvent,
   type RecordedEvent,
+  requireAppended,
   type StreamAppend,
 } from '@qiraa/eventstore';
 import { applyInline } from '@qiraa/projections';
@@ -29,6 +30,11 @@ import { readLedgerStates, toLedgerState } from './loadLedgerState';
 export interface MasteryEventInput {
   /** The decision engine's own id: a re-sent event is stored once. */
   engineEventId: string;
+  /**
+   * The event that earned it (a decision's event id): the mastery event's metadata `causationId`. Absent (an
+   * engine posting over HTTP), the mastery event is its own cause.
+   */
+  causationEventId?: string;
   studentId: number;
   sourceKind: MasteryEventSourceKind;
   skillId?: string | null;
@@ -56,9 +62,9 @@ export interface RecordOptions {
   /** The caller's organization: a student of another one is `unknown_student` (404). Absent: any. */
   organizationId?: string | null;
   /**
-   * Join this unit of work instead of opening one (the decisions context records a decision's mastery event
-   * in the transaction that appends the decision, so both commit or neither). No per-event retry then: a
-   * failure rolls the caller's whole unit of work back.
+   * Join this unit of work instead of opening one (a caller whose own write must commit with the credit). No
+   * per-event retry then: a failure rolls the caller's whole unit of work back. (The decisions context no longer
+   * does: its rewards reaction calls without one, one decision event at a time.)
    */
   uow?: UnitOfWork;
 }
@@ -67,7 +73,7 @@ export interface RecordOptions {
 export const MAX_MASTERY_BATCH = 500;
 
 // Decisions about one student run one at a time: each builds on the previous one's XP and badges.
-const STUDENT_LOCK = 727_172_201;
+export const STUDENT_LOCK = 727_172_201;
 
 export const masteryEventIdFor = (engineEventId: string) => deterministicEventId('mastery', engineEventId);
 
@@ -115,9 +121,9 @@ export async function recordMasteryEvents(
 ): Promise<RecordResult[]> {
   if (inputs.length === 0) return [];
   if (inputs.length > MAX_MASTERY_BATCH) throw new RangeError(`at most ${MAX_MASTERY_BATCH} events per batch`);
-  if (options.uow) return recordInTransaction(deps.store, options.uow, inputs, options);
+  if (options.uow) return recordInTransaction(deps.store, options.uow, inputs, options, false);
   try {
-    return await inTransaction(deps.sql, (uow) => recordInTransaction(deps.store, uow, inputs, options));
+    return await inTransaction(deps.sql, (uow) => recordInTransaction(deps.store, uow, inputs, options, true));
   } catch (error) {
     if (inputs.length === 1) throw error;
     const results: RecordResult[] = [];
@@ -131,6 +137,8 @@ async function recordInTransaction(
   uow: UnitOfWork,
   inputs: readonly MasteryEventInput[],
   options: RecordOptions,
+  /** The transaction is this call's own: COMMIT may go out with its last statements. */
+  owned: boolean,
 ): Promise<RecordResult[]> {
   const tx = uow.sql;
   const rules = options.rules ?? CURRENT_RULE_SET;
@@ -140,8 +148,13 @@ async function recordInTransaction(
   // Pipelined: sent together and run in this order, so the reads after the lock see every earlier decision.
   const ids = tx.array(studentIds.map(String));
   const [[clock], , studentRows, storedIds, stateRows] = await Promise.all([
-    // The transaction's clock: every event this transaction appends gets it as its createdAt.
-    tx<{ now: Date }[]>`select now()`,
+    // The transaction's clock: every event this transaction appends gets it as its createdAt. With it, the
+    // ids a batch usually needs (one XP transaction an event, one more and a badge id for one badge): a
+    // batch that earns more takes the rest later (takeIds). Ids not used are a gap, as a rollback leaves.
+    tx<{ now: Date; xp: bigint[]; badge: bigint[] }[]>`
+      select now(),
+        array(select nextval('gam_xp_transaction_id_seq') from generate_series(1, ${inputs.length + 1}::int) order by 1) as xp,
+        array(select nextval('gam_student_badge_id_seq') from generate_series(1, 1) order by 1) as badge`,
     tx`
       select pg_advisory_xact_lock(${STUDENT_LOCK}, (s.id % 2147483647)::int)
       from (select unnest(${ids}::bigint[]) as id order by 1) s`,
@@ -189,7 +202,7 @@ async function recordInTransaction(
   });
   if (decided.length === 0) return results;
 
-  const taken = await takeIds(tx, decided);
+  const taken = await takeIds(tx, decided, { xp: clock!.xp.map(Number), badge: clock!.badge.map(Number) });
   const writes = new Map<number, StudentWrites>();
   for (const d of decided) {
     const w = writes.get(d.input.studentId) ?? { mastery: [], badges: [], xp: [], notices: [] };
@@ -219,11 +232,18 @@ async function recordInTransaction(
     return results;
   }
   // The projection needs only ids, data and createdAt, all known before the append, so both go in one
-  // exchange; should an append not go through, the error rolls the projection back with it.
-  await Promise.all([
+  // exchange, with COMMIT behind them when the transaction is this call's. es_append answers a conflict or a
+  // duplicate without an error, so the guard right behind it (migration 0046) raises then: the statements
+  // after it fail and COMMIT ends in ROLLBACK; appendStreams still throws its own error first.
+  const written = Promise.all([
     appendStreams(store, uow, writing),
+    requireAppended(
+      tx,
+      writing.flatMap((a) => a.events.map((e) => e.eventId!)),
+    ),
     applyInline(uow, gamificationLedgerProjection, asRecorded(writing, clock!.now)),
   ]);
+  await (owned ? commitAfter(uow, written) : written);
   return results;
 }
 
@@ -259,7 +279,11 @@ function asRecorded(appends: readonly StreamAppend[], createdAt: Date): Recorded
 }
 
 /** Every XP transaction id and badge id the batch needs, from their sequences in one statement. */
-async function takeIds(tx: TransactionSql, decided: readonly Decided[]): Promise<{ xp: number[]; badge: number[] }> {
+async function takeIds(
+  tx: TransactionSql,
+  decided: readonly Decided[],
+  taken: { xp: number[]; badge: number[] },
+): Promise<{ xp: number[]; badge: number[] }> {
   let xp = 0;
   let badge = 0;
   for (const { decision } of decided) {
@@ -269,19 +293,26 @@ async function takeIds(tx: TransactionSql, decided: readonly Decided[]): Promise
       if (decision.badgeBonus > 0) xp++;
     }
   }
-  if (xp === 0 && badge === 0) return { xp: [], badge: [] };
+  // Taken with the first reads, in ascending order; what is missing comes after them, higher still.
+  xp -= taken.xp.length;
+  badge -= taken.badge.length;
+  if (xp <= 0 && badge <= 0) return taken;
   const [row] = await tx<{ xp: bigint[]; badge: bigint[] }[]>`
     select
-      array(select nextval('gam_xp_transaction_id_seq') from generate_series(1, ${xp}::int) order by 1) as xp,
-      array(select nextval('gam_student_badge_id_seq') from generate_series(1, ${badge}::int) order by 1) as badge`;
-  return { xp: row!.xp.map(Number), badge: row!.badge.map(Number) };
+      array(select nextval('gam_xp_transaction_id_seq') from generate_series(1, ${Math.max(0, xp)}::int) order by 1) as xp,
+      array(select nextval('gam_student_badge_id_seq') from generate_series(1, ${Math.max(0, badge)}::int) order by 1) as badge`;
+  return { xp: [...taken.xp, ...row!.xp.map(Number)], badge: [...taken.badge, ...row!.badge.map(Number)] };
 }
 
 /** The events one decision appends, added to its student's streams; ids are taken from the front of `ids`. */
 function eventsOf(d: Decided, ids: { xp: number[]; badge: number[] }, w: StudentWrites): void {
   const { input, masteryEventId, decision } = d;
   const studentId = input.studentId;
+  // XP, badges and notices are caused by the mastery event; the mastery event by what earned it.
   const metadata = { organizationId: d.organizationId, causationId: masteryEventId, correlationId: input.sessionId };
+  // The mastery event was caused by what the engine decided: the decision's event when the decisions context
+  // derived it (its reaction names it), the engine's own id when ingested. What it earns is caused by it.
+  const masteryMetadata = { ...metadata, causationId: input.causationEventId ?? input.engineEventId };
   const recorded: MasteryEventRecorded = {
     masteryEventId,
     studentId,
@@ -295,7 +326,7 @@ function eventsOf(d: Decided, ids: { xp: number[]; badge: number[] }, w: Student
     occurredAt: new Date(input.occurredAt).toISOString(),
     ruleVersion: decision.ruleVersion,
   };
-  w.mastery.push({ eventId: masteryEventId, type: MASTERY_EVENT_RECORDED, data: recorded, metadata });
+  w.mastery.push({ eventId: masteryEventId, type: MASTERY_EVENT_RECORDED, data: recorded, metadata: masteryMetadata });
 
   const credit = (kind: XpCredited['kind'], amount: number, studentBadgeId: number | null) => {
     const data: XpCredited = {

@@ -4,6 +4,7 @@ import { applyInline } from '@qiraa/projections';
 import { BADGE_RESCINDED, type BadgeRescinded, streams, XP_REVERSED, type XpReversed } from '../events';
 import type { OverrideCodeValue } from '../overrideCodes';
 import { gamificationLedgerProjection } from '../projections/ledgerProjection';
+import { STUDENT_LOCK } from './recordMasteryEvents';
 
 export interface RescindInput {
   studentBadgeId: number;
@@ -18,7 +19,11 @@ export type RescindResult =
       kind: 'rescinded';
       studentBadgeId: number;
       compensatingXpTransactionId: number;
-      /** Minus the badge's bonus XP; 0 when the session cap left the badge without a bonus. */
+      /**
+       * Minus the badge's bonus XP: negative for every badge of rule set v2 on (the bonus is paid in full);
+       * 0 only for a badge rule set v1 awarded with no bonus left under the session cap (kept, so replay of
+       * old events stays stable; docs/gamification.md, "Rule set v2").
+       */
       reversalDelta: number;
     }
   | { kind: 'already_rescinded' }
@@ -39,6 +44,10 @@ export const rescindEventIdFor = (studentBadgeId: number) => deterministicEventI
 export async function rescindBadge(deps: { sql: Sql; store: EventStore }, input: RescindInput): Promise<RescindResult> {
   return inTransaction(deps.sql, async (uow) => {
     const tx = uow.sql;
+    // The student's ledger lock: a void reversing the badge's mastery event decides under it too.
+    await tx`
+      select pg_advisory_xact_lock(${STUDENT_LOCK}, (student_id % 2147483647)::int)
+      from gam_badge_awards where id = ${input.studentBadgeId}`;
     const [badge] = await tx<
       {
         student_id: string;

@@ -17,7 +17,7 @@ export interface Decision {
   /** XP for the mastery event itself, after the session cap (0: no credit row). */
   xpCredit: number;
   badge: BadgeRule | null;
-  /** XP that comes with the badge, after the session cap. */
+  /** XP that comes with the badge: after the session cap in v1, always the full bonus from v2 on. */
   badgeBonus: number;
   /** The avatar tier reached by this event, when it is a new one. */
   tierAdvancedTo: number | null;
@@ -46,7 +46,12 @@ export function decide(
 
   const used = state.xpBySession.get(input.sessionId) ?? 0;
   const xpCredit = Math.max(0, Math.min(rules.xpBySourceKind[input.sourceKind], rules.sessionXpCap - used));
-  const badgeBonus = badge ? Math.max(0, Math.min(rules.badgeBonusXp, rules.sessionXpCap - used - xpCredit)) : 0;
+  const room = rules.sessionXpCap - used - xpCredit;
+  const badgeBonus = !badge
+    ? 0
+    : rules.badgeBonusCapped
+      ? Math.max(0, Math.min(rules.badgeBonusXp, room))
+      : rules.badgeBonusXp;
 
   const tierBefore = avatarTierFor(state.masteryCount, rules);
   const tierAfter = avatarTierFor(masteryCount, rules);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURRENT_RULE_SET as rules } from '../rules';
+import { type RuleSet, ruleSetV1, CURRENT_RULE_SET as rules } from '../rules';
 import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../sourceKinds';
 import { type Decision, decide, evolve, type MasteryInput } from './decide';
 import { EMPTY_LEDGER, type LedgerState } from './ledgerState';
@@ -14,18 +14,23 @@ const event = (sourceKind: MasteryEventSourceKind, schoolDay = '2026-11-01', ses
   sessionId,
 });
 
-function run(inputs: MasteryInput[]): { state: LedgerState; decisions: Decision[] } {
+function run(inputs: MasteryInput[], ruleSet: RuleSet = rules): { state: LedgerState; decisions: Decision[] } {
   let state = EMPTY_LEDGER;
   const decisions: Decision[] = [];
   for (const input of inputs) {
-    const d = decide(state, input, rules, none);
+    const d = decide(state, input, ruleSet, none);
     decisions.push(d);
     state = evolve(state, input, d);
   }
   return { state, decisions };
 }
 
-describe('rule set v1', () => {
+describe('rule sets', () => {
+  it('v2 is current and differs from v1 only in paying a badge bonus past the cap', () => {
+    expect(rules.version).toBe(2);
+    expect({ ...rules, version: 1, badgeBonusCapped: true }).toEqual(ruleSetV1);
+  });
+
   it('has the eight source kinds priced, 15 badges that each cite a source kind, and unique codes', () => {
     expect(Object.keys(rules.xpBySourceKind).sort()).toEqual([...MASTERY_EVENT_SOURCE_KINDS].sort());
     expect(rules.badges).toHaveLength(15);
@@ -43,7 +48,7 @@ describe('rule set v1', () => {
 describe('decide', () => {
   it('credits XP by source kind and awards the first badge on the first event', () => {
     const { decisions } = run([event('band_progression')]);
-    expect(decisions[0]).toMatchObject({ xpCredit: 25, badge: { code: 'first_step' }, badgeBonus: 15, ruleVersion: 1 });
+    expect(decisions[0]).toMatchObject({ xpCredit: 25, badge: { code: 'first_step' }, badgeBonus: 15, ruleVersion: 2 });
   });
 
   it('awards at most one badge per evaluation, and the next eligible one later, never twice', () => {
@@ -56,11 +61,34 @@ describe('decide', () => {
     expect([...state.badgeCodes].sort()).toEqual(['band_riser', 'first_step']);
   });
 
-  it('caps the XP of one session at 200, badge bonuses included', () => {
-    const { decisions } = run(Array.from({ length: 12 }, () => event('bundle_completion')));
+  it('v1: caps the XP of one session at 200, badge bonuses included, so a badge past the cap brings 0', () => {
+    const { decisions } = run(
+      [...Array.from({ length: 12 }, () => event('bundle_completion')), event('band_progression')],
+      ruleSetV1,
+    );
     const total = decisions.reduce((sum, d) => sum + d.xpCredit + d.badgeBonus, 0);
     expect(total).toBe(200);
-    expect(decisions.at(-1)).toMatchObject({ xpCredit: 0, badgeBonus: 0 });
+    expect(decisions.at(-1)).toMatchObject({
+      xpCredit: 0,
+      badge: { code: 'band_riser' },
+      badgeBonus: 0,
+      ruleVersion: 1,
+    });
+  });
+
+  it('v2: caps mastery credits at 200 per session, but a badge past the cap still brings its full bonus', () => {
+    const { decisions } = run([
+      ...Array.from({ length: 12 }, () => event('bundle_completion')),
+      event('band_progression'),
+    ]);
+    expect(decisions.reduce((sum, d) => sum + d.xpCredit, 0)).toBeLessThanOrEqual(200);
+    expect(decisions.slice(0, 12).reduce((sum, d) => sum + d.xpCredit + d.badgeBonus, 0)).toBe(200);
+    expect(decisions.at(-1)).toMatchObject({
+      xpCredit: 0,
+      badge: { code: 'band_riser' },
+      badgeBonus: 15,
+      ruleVersion: 2,
+    });
   });
 
   it('advances the avatar tier at 5, 15, 35 and 75 mastery events, once each', () => {
@@ -91,7 +119,7 @@ describe('properties', () => {
     session: fc.integer({ min: 0, max: 3 }),
   });
 
-  it('never credits more than the cap per session, never repeats a badge, and counts every event', () => {
+  it('never credits more mastery XP than the cap per session, pays every badge a bonus, never repeats a badge', () => {
     fc.assert(
       fc.property(fc.array(arbitraryEvent, { maxLength: 120 }), (raw) => {
         const inputs = raw.map((r) =>
@@ -101,7 +129,9 @@ describe('properties', () => {
         const perSession = new Map<string, number>();
         inputs.forEach((input, i) => {
           const d = decisions[i]!;
-          perSession.set(input.sessionId, (perSession.get(input.sessionId) ?? 0) + d.xpCredit + d.badgeBonus);
+          perSession.set(input.sessionId, (perSession.get(input.sessionId) ?? 0) + d.xpCredit);
+          // Every badge has XP a rescind can take back (reversalDelta negative).
+          if (d.badge) expect(d.badgeBonus).toBe(rules.badgeBonusXp);
         });
         for (const total of perSession.values()) expect(total).toBeLessThanOrEqual(rules.sessionXpCap);
         const awarded = decisions.flatMap((d) => (d.badge ? [d.badge.code] : []));

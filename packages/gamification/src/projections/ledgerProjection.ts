@@ -6,9 +6,12 @@ import {
   BADGE_RESCINDED,
   type BadgeAwarded,
   type BadgeRescinded,
+  type GamificationEvent,
   type GamificationNotice,
   MASTERY_EVENT_RECORDED,
+  MASTERY_EVENT_REVERSED,
   type MasteryEventRecorded,
+  type MasteryEventReversed,
   STREAK_MILESTONE_REACHED,
   XP_CREDITED,
   XP_REVERSED,
@@ -23,12 +26,13 @@ import { MASTERY_EVENT_SOURCE_KINDS } from '../sourceKinds';
  * only the mastery rows the insert really wrote. Applied inline by the commands (read-your-writes) and again
  * by the runner; a batch is at most five statements whatever its size, sent together (pipelined).
  */
-export const gamificationLedgerProjection = defineProjection({
+export const gamificationLedgerProjection = defineProjection<GamificationEvent>({
   name: 'gamification_ledger',
-  // 2: gam_mastery_day_counts joined the projection.
-  version: 2,
+  // 2: gam_mastery_day_counts joined the projection. 3: reversals (gam_mastery_reversals).
+  version: 3,
   handles: [
     MASTERY_EVENT_RECORDED,
+    MASTERY_EVENT_REVERSED,
     XP_CREDITED,
     XP_REVERSED,
     BADGE_AWARDED,
@@ -38,6 +42,7 @@ export const gamificationLedgerProjection = defineProjection({
   ],
   tables: [
     'gam_mastery_events',
+    'gam_mastery_reversals',
     'gam_student_days',
     'gam_mastery_day_counts',
     'gam_xp_ledger',
@@ -53,6 +58,8 @@ export const gamificationLedgerProjection = defineProjection({
       insertBadgeRescinds(ctx, eventsOfType(events, BADGE_RESCINDED)),
       insertNotices(ctx, eventsOfType(events, AVATAR_TIER_ADVANCED, STREAK_MILESTONE_REACHED)),
     ]);
+    // After the mastery rows: a rebuild may bring an event and its reversal in one batch.
+    await reverseMasteryEvents(ctx, eventsOfType(events, MASTERY_EVENT_REVERSED));
   },
 });
 
@@ -133,6 +140,66 @@ async function insertMasteryEvents(
       total = excluded.total, ${sql.unsafe(each((k) => `${k} = excluded.${k}`))}`;
 }
 
+/**
+ * One statement: the reversal rows, and for the reversals it really wrote the rollup rows of the student from
+ * the reversed event's day on lose it (in total and in its kind), and the day leaves gam_student_days when no
+ * other live mastery event of the student falls on it (the streak is folded from those days).
+ */
+async function reverseMasteryEvents(
+  { sql, table }: ProjectionContext,
+  events: Array<RecordedEvent<MasteryEventReversed>>,
+): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map(({ data: d, eventId, createdAt }) => ({
+    mastery_event_id: d.masteryEventId,
+    event_id: eventId,
+    student_id: d.studentId,
+    reason: d.reason,
+    cause_event_id: d.causeEventId,
+    reversed_at: createdAt,
+    school_day: d.schoolDay,
+    source_kind: d.sourceKind,
+  }));
+  const counts = sql(table('gam_mastery_day_counts'));
+  const reversals = sql(table('gam_mastery_reversals'));
+  const mastery = sql(table('gam_mastery_events'));
+  await sql`
+    with input as (
+      select * from jsonb_to_recordset(${sql.json(rows as never)}) as r(
+        mastery_event_id uuid, event_id uuid, student_id bigint, reason text, cause_event_id text,
+        reversed_at timestamptz, school_day date, source_kind text)
+    ),
+    new as (
+      insert into ${reversals} (mastery_event_id, event_id, student_id, reason, cause_event_id, reversed_at)
+      select mastery_event_id, event_id, student_id, reason, cause_event_id, reversed_at from input
+      on conflict do nothing
+      returning mastery_event_id
+    ),
+    gone as (select i.* from input i join new n using (mastery_event_id)),
+    delta as (
+      select student_id, school_day, count(*)::int as total,
+        ${sql.unsafe(each((k) => `count(*) filter (where source_kind = '${k}')::int as ${k}`))}
+      from gone group by student_id, school_day
+    ),
+    less as (
+      select c.student_id, c.school_day, sum(d.total)::int as total, ${sql.unsafe(each((k) => `sum(d.${k})::int as ${k}`))}
+      from ${counts} c join delta d on d.student_id = c.student_id and d.school_day <= c.school_day
+      group by c.student_id, c.school_day
+    ),
+    rolled as (
+      update ${counts} c set total = c.total - l.total, ${sql.unsafe(each((k) => `${k} = c.${k} - l.${k}`))}
+      from less l where c.student_id = l.student_id and c.school_day = l.school_day
+    )
+    delete from ${sql(table('gam_student_days'))} sd
+    using (select distinct student_id, school_day from gone) g
+    where sd.student_id = g.student_id and sd.school_day = g.school_day
+      and not exists (
+        select 1 from ${mastery} m
+        where m.student_id = g.student_id and m.school_day = g.school_day
+          and not exists (select 1 from gone x where x.mastery_event_id = m.id)
+          and not exists (select 1 from ${reversals} r where r.mastery_event_id = m.id))`;
+}
+
 async function insertXp(
   { sql, table }: ProjectionContext,
   events: Array<RecordedEvent<XpCredited | XpReversed>>,
@@ -197,15 +264,16 @@ async function insertBadgeRescinds(
     actor_user_id: d.actorUserId,
     compensating_xp_transaction_id: d.compensatingXpTransactionId,
     rescinded_at: d.rescindedAt,
+    reason: d.reason ?? 'override',
   }));
   await sql`
     insert into ${sql(table('gam_badge_rescinds'))}
-      (student_badge_id, event_id, override_code, actor_user_id, compensating_xp_transaction_id, rescinded_at)
+      (student_badge_id, event_id, override_code, actor_user_id, compensating_xp_transaction_id, rescinded_at, reason)
     select r.student_badge_id, r.event_id, r.override_code, r.actor_user_id, r.compensating_xp_transaction_id,
-           r.rescinded_at
+           r.rescinded_at, r.reason
     from jsonb_to_recordset(${sql.json(rows as never)}) as r(
       student_badge_id bigint, event_id uuid, override_code text, actor_user_id bigint,
-      compensating_xp_transaction_id bigint, rescinded_at timestamptz)
+      compensating_xp_transaction_id bigint, rescinded_at timestamptz, reason text)
     on conflict do nothing`;
 }
 

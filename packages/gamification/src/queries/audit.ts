@@ -8,6 +8,8 @@ export interface AuditEvent {
   type: string;
   createdAt: string;
   data: unknown;
+  /** causationId (a void's event id on a reversal), organizationId, actorUserId, as stored. */
+  metadata: Record<string, unknown>;
 }
 
 export interface GamificationAudit {
@@ -40,6 +42,7 @@ export async function gamificationAudit(
         type: e.type,
         createdAt: e.createdAt.toISOString(),
         data: e.data,
+        metadata: e.metadata ?? {},
       }));
   const [masteryEvents, xpTransactions, badgeAwards, badgeRescinds] = await Promise.all([
     read(streams.mastery(studentId)),

@@ -7,8 +7,9 @@ export function classLeaderboard(
   sql: Sql,
   scope: { classId: string; organizationId: string },
   params: LeaderboardParams,
+  now: Date,
 ): Promise<LeaderboardEntry[]> {
   const roster = sql`
     select cs.student_user_id as student_id from class_students cs where cs.class_id = ${scope.classId} and cs.active`;
-  return rosterLeaderboard(sql, scope.organizationId, roster, params);
+  return rosterLeaderboard(sql, scope.organizationId, roster, params, now);
 }

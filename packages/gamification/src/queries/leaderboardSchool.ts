@@ -7,10 +7,11 @@ export function schoolLeaderboard(
   sql: Sql,
   scope: { schoolId: string; organizationId: string },
   params: LeaderboardParams,
+  now: Date,
 ): Promise<LeaderboardEntry[]> {
   const roster = sql`
     select distinct cs.student_user_id as student_id
     from class_students cs join classes c on c.id = cs.class_id
     where c.school_id = ${scope.schoolId} and cs.active`;
-  return rosterLeaderboard(sql, scope.organizationId, roster, params);
+  return rosterLeaderboard(sql, scope.organizationId, roster, params, now);
 }

@@ -28,10 +28,12 @@ export async function teacherLeaderboard(
   sql: Sql,
   scope: { teacherUserId: number; organizationId: string; schoolId: string | null },
   { view, windowDays }: LeaderboardParams,
+  /** The clock's now (`deps.clock`): which school day is "today" in the organization's zone. */
+  now: Date,
 ): Promise<{ entries: LeaderboardEntry[]; classes: ClassTotal[] }> {
   const rows = await sql<Row[]>`
     with b as materialized (
-      select (now() at time zone o.time_zone)::date as today from organizations o where o.id = ${scope.organizationId}
+      select (${now}::timestamptz at time zone o.time_zone)::date as today from organizations o where o.id = ${scope.organizationId}
     ),
     taught as (
       select c.id as class_id

@@ -55,19 +55,22 @@ export async function gamificationProfile(sql: Sql, studentId: number, forStuden
     xpBalance: row?.balance ?? 0,
     avatarTier: avatarTierFor(row?.n ?? 0, rules),
     streak,
-    badges: badges.map((b): ProfileBadge => {
-      const rule = ruleSetVersion(b.rule_version).badges.find((r) => r.code === b.code);
-      const entry: ProfileBadge = {
-        code: b.code,
-        nameAr: rule ? inGender(rule.nameAr, gender) : b.code,
-        descriptionAr: rule ? inGender(rule.descriptionAr, gender) : '',
-        awardedAt: new Date(b.awarded_at).toISOString(),
-      };
-      if (!forStudentSelf) {
-        entry.studentBadgeId = Number(b.id);
-        entry.status = b.rescinded ? 'rescinded' : 'active';
-      }
-      return entry;
-    }),
+    // The child's entry has no status (spec), so a rescinded badge is not shown to the child at all.
+    badges: badges
+      .filter((b) => !(forStudentSelf && b.rescinded))
+      .map((b): ProfileBadge => {
+        const rule = ruleSetVersion(b.rule_version).badges.find((r) => r.code === b.code);
+        const entry: ProfileBadge = {
+          code: b.code,
+          nameAr: rule ? inGender(rule.nameAr, gender) : b.code,
+          descriptionAr: rule ? inGender(rule.descriptionAr, gender) : '',
+          awardedAt: new Date(b.awarded_at).toISOString(),
+        };
+        if (!forStudentSelf) {
+          entry.studentBadgeId = Number(b.id);
+          entry.status = b.rescinded ? 'rescinded' : 'active';
+        }
+        return entry;
+      }),
   };
 }

@@ -23,10 +23,12 @@ export async function rosterLeaderboard(
   organizationId: string,
   roster: RosterQuery,
   { view, windowDays }: LeaderboardParams,
+  /** The clock's now (`deps.clock`): which school day is "today" in the organization's zone. */
+  now: Date,
 ): Promise<LeaderboardEntry[]> {
   const rows = await sql<({ student_id: bigint } & CountColumns)[]>`
     with b as materialized (
-      select (now() at time zone o.time_zone)::date as today from organizations o where o.id = ${organizationId}
+      select (${now}::timestamptz at time zone o.time_zone)::date as today from organizations o where o.id = ${organizationId}
     ),
     -- In id order, so consecutive lookups land on neighbouring index pages.
     roster as (select r.student_id from (${roster}) r order by r.student_id)

@@ -1,4 +1,5 @@
 import type { AnySql } from '@qiraa/db';
+import { studentsInOrganization as identityStudentsInOrganization } from '@qiraa/identity';
 
 /** Which of `studentIds` are students of `organizationId` (of any organization when it is null). */
 export async function studentsInOrganization(
@@ -7,9 +8,5 @@ export async function studentsInOrganization(
   organizationId: string | null,
 ): Promise<Set<number>> {
   if (studentIds.length === 0) return new Set();
-  const rows = await sql<{ id: bigint }[]>`
-    select id from users
-    where id = any(${sql.array(studentIds.map(String))}::bigint[]) and primary_persona = 'STUDENT'
-      and (${organizationId}::text is null or organization_id = ${organizationId})`;
-  return new Set(rows.map((r) => Number(r.id)));
+  return identityStudentsInOrganization(sql, studentIds, organizationId);
 }

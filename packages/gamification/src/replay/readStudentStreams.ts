@@ -1,13 +1,13 @@
 import type { AnySql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
-import { MASTERY_EVENT_RECORDED, streams } from '../events';
+import { MASTERY_EVENT_RECORDED, MASTERY_EVENT_REVERSED, streams } from '../events';
 import type { StreamEvent, StudentStreams } from './replayStudent';
 
 /**
  * The three streams a replay folds. On the PostgreSQL event store two statements, sent at once on two
  * pool connections, read only the fields the fold uses as plain columns (no JSON document parsed per event),
  * each stream in order through the primary key (stream_id, stream_version): the mastery stream (thousands
- * of events: its recorded events only, five fields each) and the two badge streams (a few events). Another
+ * of events: its recorded and reversed events only, six fields each) and the two badge streams (a few events). Another
  * adapter reads them through the port.
  */
 export async function readStudentStreams(sql: AnySql, store: EventStore, studentId: number): Promise<StudentStreams> {
@@ -27,10 +27,10 @@ export async function readStudentStreams(sql: AnySql, store: EventStore, student
   // Fewer columns per row is what makes this read fast: 5,000 rows of ten columns took about 40 % longer.
   const [masteryRows, badgeRows] = await Promise.all([
     sql<MasteryRow[]>`
-      select created_at, data->>'masteryEventId' as mastery_event_id, data->>'sourceKind' as source_kind,
+      select event_type, created_at, data->>'masteryEventId' as mastery_event_id, data->>'sourceKind' as source_kind,
         data->>'schoolDay' as school_day, data->>'sessionId' as session_id, (data->>'ruleVersion')::int as rule_version
       from es_events
-      where stream_id = ${ids.mastery} and event_type = ${MASTERY_EVENT_RECORDED}
+      where stream_id = ${ids.mastery} and event_type in (${MASTERY_EVENT_RECORDED}, ${MASTERY_EVENT_REVERSED})
       order by stream_version`,
     sql<BadgeRow[]>`
       select stream_id, event_type, created_at, (data->>'studentBadgeId')::int8 as student_badge_id,
@@ -40,7 +40,7 @@ export async function readStudentStreams(sql: AnySql, store: EventStore, student
       order by stream_id, stream_version`,
   ]);
   const mastery: StreamEvent[] = masteryRows.map((r) => ({
-    type: MASTERY_EVENT_RECORDED,
+    type: r.event_type,
     createdAt: r.created_at,
     data: {
       masteryEventId: r.mastery_event_id,
@@ -65,6 +65,7 @@ export async function readStudentStreams(sql: AnySql, store: EventStore, student
 }
 
 interface MasteryRow {
+  event_type: string;
   created_at: Date;
   mastery_event_id: string;
   source_kind: string;

@@ -1,5 +1,6 @@
 import type { Sql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
+import { userOrganization } from '@qiraa/identity';
 import { compareLedger, type LedgerDrift } from './compare';
 import { readStudentStreams } from './readStudentStreams';
 import { type LedgerKeys, replayStudent } from './replayStudent';
@@ -27,9 +28,11 @@ export async function replayReport(
   // Three statements in parallel: the streams, the holidays, the read models as of the same instant.
   const [studentStreams, holidays, stored] = await Promise.all([
     readStudentStreams(deps.sql, deps.store, studentId),
-    deps.sql<{ d: string }[]>`
-      select h.day::text as d from school_holidays h join users u on u.organization_id = h.organization_id
-      where u.id = ${studentId}`,
+    // The holidays of the student's organization (identity says which).
+    userOrganization(deps.sql, studentId).then(
+      (organizationId) => deps.sql<{ d: string }[]>`
+        select h.day::text as d from school_holidays h where h.organization_id = ${organizationId}`,
+    ),
     storedAsOf(deps.sql, studentId, asOf),
   ]);
   const derived = replayStudent(studentStreams, asOf, new Set(holidays.map((h) => h.d))).keys;

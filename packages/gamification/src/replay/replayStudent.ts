@@ -1,11 +1,12 @@
 import { decide } from '../domain/decide';
 import { EMPTY_LEDGER, emptyCounts, type LedgerState } from '../domain/ledgerState';
+import { badgeStillEarned, withoutMasteryEvent } from '../domain/reverse';
 import {
   BADGE_AWARDED,
   BADGE_RESCINDED,
-  type BadgeAwarded,
-  type BadgeRescinded,
+  gamificationEvents,
   MASTERY_EVENT_RECORDED,
+  MASTERY_EVENT_REVERSED,
   type MasteryEventRecorded,
 } from '../events';
 import { avatarTierFor, CURRENT_RULE_SET, type RuleSet, ruleSetVersion } from '../rules';
@@ -18,7 +19,10 @@ export interface LedgerKeys {
   avatarTier: number;
 }
 
-/** What the fold needs of a stored event: `RecordedEvent` from `store.readStream` fits. */
+/**
+ * What the fold needs of a stored event: `RecordedEvent` from `store.readStream` fits (read as the context's
+ * union, `gamificationEvents`; the PostgreSQL read fills only the data fields the fold uses).
+ */
 export interface StreamEvent {
   type: string;
   createdAt: Date;
@@ -44,7 +48,9 @@ export interface ReplayFold {
 /**
  * Re-decides a student's ledger from the mastery stream alone: every event up to `asOf` (its createdAt) goes
  * through the pure `decide`/`evolve` with the rule set version it pinned, exactly as the command decided it.
- * Rescinds up to `asOf` then remove their badge and take back its bonus. The XP, badge and award rows the
+ * A reversal (`MasteryEventReversed`, a void's) takes its event out of the counts and days at its place in the
+ * stream, takes its credit back, and rescinds its badge when the badge's rule no longer holds (`domain/reverse`,
+ * shared with the command). A teacher's rescind up to `asOf` removes its badge and takes back its bonus. The XP, badge and award rows the
  * command wrote are never read, so a read model that disagrees shows up as drift.
  */
 export function replayStudent(
@@ -64,9 +70,47 @@ export function replayStudent(
   const daySet = new Set<string>();
   const bySourceKind = emptyCounts();
   const state = { ...EMPTY_LEDGER, bySourceKind, xpBySession, badgeCodes: earnedCodes };
-  for (const event of streams.mastery) {
-    if (event.type !== MASTERY_EVENT_RECORDED || event.createdAt.getTime() > until) continue;
-    const d = event.data as MasteryEventRecorded;
+  // For reversals: what each event earned, and the live events per school day.
+  const earnedBy = new Map<
+    string,
+    { sourceKind: MasteryEventRecorded['sourceKind']; schoolDay: string; credit: number; ruleVersion: number }
+  >();
+  const liveOnDay = new Map<string, number>();
+  const reversed = new Set<string>();
+  const rescinded = new Set<string>();
+  const rescindAt = rescindTimes(streams, until);
+  for (const event of gamificationEvents(streams.mastery)) {
+    if (event.createdAt.getTime() > until) continue;
+    if (event.type === MASTERY_EVENT_REVERSED) {
+      const d = event.data;
+      const earned = earnedBy.get(d.masteryEventId);
+      if (!earned || reversed.has(d.masteryEventId)) continue;
+      reversed.add(d.masteryEventId);
+      const left = (liveOnDay.get(earned.schoolDay) ?? 1) - 1;
+      liveOnDay.set(earned.schoolDay, left);
+      const after = withoutMasteryEvent(
+        state,
+        { sourceKind: earned.sourceKind, schoolDay: earned.schoolDay, dayStillLive: left > 0 },
+        holidays,
+        earned.ruleVersion,
+      );
+      if (left === 0) daySet.delete(earned.schoolDay);
+      state.masteryCount = after.masteryCount;
+      bySourceKind[earned.sourceKind] = after.bySourceKind[earned.sourceKind];
+      state.days = after.days;
+      state.streak = after.streak;
+      xp -= earned.credit;
+      const badge = badges.get(d.masteryEventId);
+      // A teacher's rescind committed before the void already took the bonus back.
+      const rescindedBefore = (rescindAt.get(d.masteryEventId) ?? Number.POSITIVE_INFINITY) < event.createdAt.getTime();
+      if (badge && !rescindedBefore && !badgeStillEarned(badge.code, earned.ruleVersion, state)) {
+        rescinded.add(d.masteryEventId);
+        xp -= badge.bonus;
+      }
+      continue;
+    }
+    if (event.type !== MASTERY_EVENT_RECORDED) continue;
+    const d = event.data;
     if (seen.has(d.masteryEventId)) continue;
     seen.add(d.masteryEventId);
     rules = ruleSetVersion(d.ruleVersion);
@@ -80,6 +124,7 @@ export function replayStudent(
     const earned = decision.xpCredit + decision.badgeBonus;
     xpBySession.set(input.sessionId, (xpBySession.get(input.sessionId) ?? 0) + earned);
     if (decision.badge) earnedCodes.add(decision.badge.code);
+    liveOnDay.set(input.schoolDay, (liveOnDay.get(input.schoolDay) ?? 0) + 1);
     if (!daySet.has(input.schoolDay)) {
       daySet.add(input.schoolDay);
       const last = state.days.at(-1);
@@ -92,20 +137,18 @@ export function replayStudent(
     bySourceKind[input.sourceKind] += 1;
     state.streak = decision.streak;
     xp += earned;
+    earnedBy.set(d.masteryEventId, {
+      sourceKind: d.sourceKind,
+      schoolDay: d.schoolDay,
+      credit: decision.xpCredit,
+      ruleVersion: d.ruleVersion,
+    });
     if (decision.badge) badges.set(d.masteryEventId, { code: decision.badge.code, bonus: decision.badgeBonus });
   }
-  const triggerOf = new Map<number, string>();
-  for (const event of streams.badgeAwards) {
-    if (event.type !== BADGE_AWARDED) continue;
-    const d = event.data as BadgeAwarded;
-    triggerOf.set(d.studentBadgeId, d.triggeringMasteryEventId);
-  }
-  const rescinded = new Set<string>();
-  for (const event of streams.badgeRescinds) {
-    if (event.type !== BADGE_RESCINDED || event.createdAt.getTime() > until) continue;
-    const trigger = triggerOf.get((event.data as BadgeRescinded).studentBadgeId);
-    const badge = trigger === undefined ? undefined : badges.get(trigger);
-    if (!trigger || !badge || rescinded.has(trigger)) continue;
+  // The rescinds the voids did not make (a teacher's): each takes its badge's bonus back once.
+  for (const trigger of rescindAt.keys()) {
+    const badge = badges.get(trigger);
+    if (!badge || rescinded.has(trigger)) continue;
     rescinded.add(trigger);
     xp -= badge.bonus;
   }
@@ -115,4 +158,21 @@ export function replayStudent(
     .map(([, badge]) => badge.code)
     .sort();
   return { keys: { xpBalance: xp, badgeCodes, avatarTier: avatarTierFor(state.masteryCount, rules) }, state, badges };
+}
+
+/** When each badge (by its triggering mastery event) was first rescinded, up to `until`. */
+function rescindTimes(streams: StudentStreams, until: number): Map<string, number> {
+  const triggerOf = new Map<number, string>();
+  for (const event of gamificationEvents(streams.badgeAwards)) {
+    if (event.type !== BADGE_AWARDED) continue;
+    const d = event.data;
+    triggerOf.set(d.studentBadgeId, d.triggeringMasteryEventId);
+  }
+  const at = new Map<string, number>();
+  for (const event of gamificationEvents(streams.badgeRescinds)) {
+    if (event.type !== BADGE_RESCINDED || event.createdAt.getTime() > until) continue;
+    const trigger = triggerOf.get(event.data.studentBadgeId);
+    if (trigger && !at.has(trigger)) at.set(trigger, event.createdAt.getTime());
+  }
+  return at;
 }

@@ -5,10 +5,16 @@ import { compareLedger } from './compare';
 import { replayStudent, type StreamEvent } from './replayStudent';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 8, minute));
-const mastery = (id: string, minute: number, sourceKind: MasteryEventSourceKind, sessionId = 's1'): StreamEvent => ({
+const mastery = (
+  id: string,
+  minute: number,
+  sourceKind: MasteryEventSourceKind,
+  sessionId = 's1',
+  ruleVersion = 1,
+): StreamEvent => ({
   type: MASTERY_EVENT_RECORDED,
   createdAt: at(minute),
-  data: { masteryEventId: id, sourceKind, schoolDay: '2026-11-01', sessionId, ruleVersion: 1 },
+  data: { masteryEventId: id, sourceKind, schoolDay: '2026-11-01', sessionId, ruleVersion },
 });
 const award = (studentBadgeId: number, trigger: string, code: string): StreamEvent => ({
   type: BADGE_AWARDED,
@@ -74,6 +80,19 @@ describe('replayStudent', () => {
     );
     expect(folded.badges.get('c5')).toEqual({ code: 'band_riser', bonus: 0 });
     expect(folded.keys.xpBalance).toBe(200);
+  });
+
+  it('pays and takes back the bonus of a badge past the cap for events that pinned rule set v2', () => {
+    const capped = [1, 2, 3, 4].map((i) => mastery(`c${i}`, i, 'bundle_completion', 'cap', 2));
+    const streamsV2 = {
+      mastery: [...capped, mastery('c5', 5, 'band_progression', 'cap', 2)],
+      badgeAwards: [award(7, 'c5', 'band_riser')],
+      badgeRescinds: [rescind(7, 6)],
+    };
+    const folded = replayStudent(streamsV2, at(5));
+    expect(folded.badges.get('c5')).toEqual({ code: 'band_riser', bonus: 15 });
+    expect(folded.keys.xpBalance).toBe(215);
+    expect(replayStudent(streamsV2, at(10)).keys.xpBalance).toBe(200);
   });
 });
 

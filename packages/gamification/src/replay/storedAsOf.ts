@@ -4,7 +4,7 @@ import type { LedgerKeys } from './replayStudent';
 
 /**
  * The same keys as the read models hold them as of `asOf`: XP rows and mastery events recorded by then,
- * badges whose award committed by then (the award commits with its triggering mastery event, so that
+ * mastery events less those reversed by then, badges whose award committed by then (the award commits with its triggering mastery event, so that
  * event's `recorded_at` is the award's time; `awarded_at` is the application clock and only stands in for
  * an award without one) minus those rescinded by then. Read the way the profile reads them, in one statement.
  */
@@ -13,7 +13,9 @@ export async function storedAsOf(sql: AnySql, studentId: number, asOf: Date): Pr
     select
       (select coalesce(sum(amount), 0)::int from gam_xp_ledger
        where student_id = ${studentId} and recorded_at <= ${asOf}) as balance,
-      (select count(*)::int from gam_mastery_events where student_id = ${studentId} and recorded_at <= ${asOf}) as n,
+      (select count(*)::int from gam_mastery_events where student_id = ${studentId} and recorded_at <= ${asOf})
+        - (select count(*)::int from gam_mastery_reversals
+           where student_id = ${studentId} and reversed_at <= ${asOf}) as n,
       array(
         select a.code from gam_badge_awards a
         left join gam_mastery_events m on m.id = a.triggering_mastery_event_id

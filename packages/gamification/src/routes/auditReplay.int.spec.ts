@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { rebuildProjection } from '@qiraa/projections';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gamificationLedgerProjection } from '../projections/ledgerProjection';
@@ -73,7 +73,8 @@ describe('GET /api/admin/gamification/audit', () => {
       streamVersion: '1',
       type: 'MasteryEventRecorded',
       createdAt: expect.any(String),
-      data: expect.objectContaining({ masteryEventId: eventIds[0], sourceKind: 'band_progression', ruleVersion: 1 }),
+      data: expect.objectContaining({ masteryEventId: eventIds[0], sourceKind: 'band_progression', ruleVersion: 2 }),
+      metadata: expect.objectContaining({ causationId: expect.stringMatching(/^audit-/) }),
     });
     expect(body.badgeAwards.map((e: { data: { code: string } }) => e.data.code)).toEqual(['first_step', 'band_riser']);
     expect(body.badgeRescinds).toEqual([

@@ -17,14 +17,21 @@ const AuditEvent = Type.Object({
   type: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
   data: Type.Unknown({ description: 'the event exactly as stored' }),
+  metadata: Type.Record(Type.String(), Type.Unknown(), {
+    description: 'as stored: causationId (on a reversal, the void event that caused it), organizationId, actorUserId',
+  }),
 });
 
 const AuditResponse = Type.Object({
   studentId: Type.Integer(),
   from: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   to: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-  masteryEvents: Type.Array(AuditEvent, { description: 'stream mastery-<studentId>' }),
-  xpTransactions: Type.Array(AuditEvent, { description: 'stream xp-<studentId> (XpCredited, XpReversed)' }),
+  masteryEvents: Type.Array(AuditEvent, {
+    description: 'stream mastery-<studentId> (MasteryEventRecorded, MasteryEventReversed)',
+  }),
+  xpTransactions: Type.Array(AuditEvent, {
+    description: 'stream xp-<studentId> (XpCredited, XpReversed: rescind_reversal, void_reversal)',
+  }),
   badgeAwards: Type.Array(AuditEvent, { description: 'stream badgeaward-<studentId>' }),
   badgeRescinds: Type.Array(AuditEvent, { description: 'stream badgerescind-<studentId>' }),
 });

@@ -1,4 +1,4 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { loadLanguageSafety } from '@qiraa/language-safety';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_RULE_SET } from '../rules';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { inTransaction } from '@qiraa/db';
 import { errorResponses, notFound } from '@qiraa/http-kit';
 import { callerOf, studentReach, tenantTarget } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
@@ -54,7 +55,15 @@ export const ingestRoutes =
           await studentReach(deps.sql, caller, body.studentId);
           return reply.code(200).send({ outcome: 'halted', masteryEventId: null, written: false, signal: body.signal });
         }
-        const [result] = await recordMasteryEvents(deps, [toInput(body)], { organizationId: caller.organizationId });
+        // One event a request is the engines' common case: concurrent requests share a transaction and its
+        // commit when the process combines writes (WRITE_COMBINE_MS), each decided alone in its savepoint.
+        const input = toInput(body);
+        const organizationId = caller.organizationId;
+        const [result] = await inTransaction(
+          deps.sql,
+          (uow) => recordMasteryEvents(deps, [input], { organizationId, uow }),
+          { combine: true, combineKey: input.studentId },
+        );
         if (!result || result.kind === 'unknown_student') throw notFound('student');
         return reply.code(result.kind === 'duplicate' ? 200 : 201).send(answer(result));
       },

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Sql } from '@qiraa/db';
 import { BigintId, errorResponses, notFound, permissionDenied } from '@qiraa/http-kit';
-import { type Caller, callerOf, holds, inOrganizationOr404 } from '@qiraa/identity';
+import {
+  type Caller,
+  callerOf,
+  classPlacement,
+  holds,
+  inOrganizationOr404,
+  schoolOrganization,
+  teacherPlacement,
+} from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { filteredFraming } from '../leaderboardFraming';
@@ -101,34 +109,25 @@ const board = async <S extends 'class' | 'teacher' | 'school'>(
  */
 
 async function classBoardScope(sql: Sql, caller: Caller, classId: string) {
-  const [cls] = await sql<{ organization_id: string; school_id: string; teaches: boolean }[]>`
-    select c.organization_id, c.school_id,
-      exists (select 1 from class_teachers t where t.class_id = c.id and t.teacher_user_id = ${caller.userId}) as teaches
-    from classes c where c.id = ${classId}`;
-  inOrganizationOr404(caller, cls?.organization_id, 'class');
-  const scope = { classId, organizationId: cls!.organization_id };
+  const cls = await classPlacement(sql, classId, caller.userId);
+  inOrganizationOr404(caller, cls?.organizationId, 'class');
+  const scope = { classId, organizationId: cls!.organizationId };
   if (holds(caller, 'MANAGE_ORG')) return scope;
   if (holds(caller, 'VIEW_OWN_CLASSES')) {
     if (cls!.teaches) return scope;
     throw notFound('class');
   }
   if (holds(caller, 'VIEW_SCHOOL')) {
-    if (caller.schoolId === cls!.school_id) return scope;
+    if (caller.schoolId === cls!.schoolId) return scope;
     throw notFound('class');
   }
   throw permissionDenied();
 }
 
 async function teacherBoardScope(sql: Sql, caller: Caller, teacherUserId: number) {
-  const [teacher] = await sql<{ organization_id: string; teaches_in_school: boolean }[]>`
-    select u.organization_id,
-      exists (
-        select 1 from class_teachers t join classes c on c.id = t.class_id
-        where t.teacher_user_id = u.id and c.school_id = ${caller.schoolId}
-      ) as teaches_in_school
-    from users u where u.id = ${teacherUserId} and u.primary_persona = 'TEACHER'`;
-  inOrganizationOr404(caller, teacher?.organization_id, 'teacher');
-  const organizationId = teacher!.organization_id;
+  const teacher = await teacherPlacement(sql, teacherUserId, caller.schoolId);
+  inOrganizationOr404(caller, teacher?.organizationId, 'teacher');
+  const organizationId = teacher!.organizationId;
   if (holds(caller, 'MANAGE_ORG')) return { teacherUserId, organizationId, schoolId: null };
   if (holds(caller, 'VIEW_OWN_CLASSES')) {
     if (caller.userId === teacherUserId) return { teacherUserId, organizationId, schoolId: null };
@@ -136,16 +135,16 @@ async function teacherBoardScope(sql: Sql, caller: Caller, teacherUserId: number
   }
   if (holds(caller, 'VIEW_SCHOOL')) {
     // The principal sees the roll-up of the teacher's classes in their own school only.
-    if (teacher!.teaches_in_school) return { teacherUserId, organizationId, schoolId: caller.schoolId };
+    if (teacher!.teachesInSchool) return { teacherUserId, organizationId, schoolId: caller.schoolId };
     throw notFound('teacher');
   }
   throw permissionDenied();
 }
 
 async function schoolBoardScope(sql: Sql, caller: Caller, schoolId: string) {
-  const [school] = await sql<{ organization_id: string }[]>`select organization_id from schools where id = ${schoolId}`;
-  inOrganizationOr404(caller, school?.organization_id, 'school');
-  const scope = { schoolId, organizationId: school!.organization_id };
+  const organizationId = await schoolOrganization(sql, schoolId);
+  inOrganizationOr404(caller, organizationId, 'school');
+  const scope = { schoolId, organizationId: organizationId! };
   if (holds(caller, 'MANAGE_ORG')) return scope;
   if (holds(caller, 'VIEW_SCHOOL')) {
     if (caller.schoolId === schoolId) return scope;
@@ -187,7 +186,7 @@ export const leaderboardRoutes =
       async (request) => {
         const scope = await classBoardScope(deps.sql, callerOf(request), request.params.classId);
         const params = paramsOf(request.query);
-        return board(deps.sql, 'class', params, await classLeaderboard(deps.sql, scope, params));
+        return board(deps.sql, 'class', params, await classLeaderboard(deps.sql, scope, params, deps.clock.now()));
       },
     );
 
@@ -211,7 +210,7 @@ export const leaderboardRoutes =
       async (request) => {
         const scope = await teacherBoardScope(deps.sql, callerOf(request), request.params.teacherUserId);
         const params = paramsOf(request.query);
-        const { entries, classes } = await teacherLeaderboard(deps.sql, scope, params);
+        const { entries, classes } = await teacherLeaderboard(deps.sql, scope, params, deps.clock.now());
         return { ...(await board(deps.sql, 'teacher', params, entries)), classes };
       },
     );
@@ -234,7 +233,7 @@ export const leaderboardRoutes =
       async (request) => {
         const scope = await schoolBoardScope(deps.sql, callerOf(request), request.params.schoolId);
         const params = paramsOf(request.query);
-        return board(deps.sql, 'school', params, await schoolLeaderboard(deps.sql, scope, params));
+        return board(deps.sql, 'school', params, await schoolLeaderboard(deps.sql, scope, params, deps.clock.now()));
       },
     );
   };

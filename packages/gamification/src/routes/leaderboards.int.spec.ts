@@ -1,4 +1,4 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_FRAMING } from '../leaderboardFraming';
 

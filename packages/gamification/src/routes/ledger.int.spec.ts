@@ -1,4 +1,4 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { catchUp, rebuildProjection } from '@qiraa/projections';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gamificationLedgerProjection } from '../projections/ledgerProjection';

@@ -1,8 +1,11 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { rebuildProjection } from '@qiraa/projections';
 import { describe, expect, it } from 'vitest';
+import { recordMasteryEvents } from '../commands/recordMasteryEvents';
 import { OVERRIDE_CODES } from '../overrideCodes';
 import { gamificationLedgerProjection } from '../projections/ledgerProjection';
+import { replayReport } from '../replay';
+import { ruleSetV1 } from '../rules';
 
 const { t, w } = useTestWorld();
 let serial = 0;
@@ -102,6 +105,29 @@ describe('POST /api/teachers/badges/{studentBadgeId}/rescind', () => {
     expect(await profile(studentId)).toEqual(after);
   });
 
+  it('reads as rescinded on every surface: adults see status rescinded, the child and the parent no longer see it', async () => {
+    const studentId = w.a.studentId;
+    await ingest(studentId);
+    const adults = [w.a.teacherToken, w.a.principalToken, w.a.adminToken, w.superToken];
+    const own = await profile(studentId, w.a.studentToken);
+    const parentBefore = await profile(studentId, w.a.parentToken);
+    const badge = (await profile(studentId)).badges.find((b) => b.code === 'first_step')!;
+    const nameAr = (own.badges as unknown as { nameAr: string }[])[0]!.nameAr;
+    expect(own.badges).toHaveLength(1);
+    expect(parentBefore.badges).toEqual([expect.objectContaining({ nameAr })]);
+
+    expect((await rescind(w.a.teacherToken, badge.studentBadgeId)).statusCode).toBe(200);
+    for (const token of adults) {
+      const seen = (await profile(studentId, token)).badges.find((b) => b.studentBadgeId === badge.studentBadgeId);
+      expect(seen?.status).toBe('rescinded');
+    }
+    // The child's entry has no status (spec), so the child is not shown the badge as if it were still theirs.
+    const ownAfter = await profile(studentId, w.a.studentToken);
+    expect(ownAfter.badges).toEqual([]);
+    expect(ownAfter.xpBalance).toBe(own.xpBalance - 15);
+    expect((await profile(studentId, w.a.parentToken)).badges).toEqual([]);
+  });
+
   it('answers 409 already_rescinded to a second rescind and writes nothing more', async () => {
     const { studentId, studentBadgeId } = await studentWithBadge();
     expect((await rescind(w.a.teacherToken, studentBadgeId)).statusCode).toBe(200);
@@ -123,27 +149,68 @@ describe('POST /api/teachers/badges/{studentBadgeId}/rescind', () => {
     expect((await profile(studentId)).xpBalance).toBe(25);
   });
 
-  it('reverses 0 (and still appends the reversal) for a badge the session cap left without a bonus', async () => {
+  it('reverses a negative amount for a badge earned after the session cap is used up (rule set v2 pays its bonus)', async () => {
     const res = await engine().post(`/api/classes/${w.a.classId}/students`, { fullNameAr: 'طالب' });
     const studentId: number = res.json().studentId;
     const sessionId = `capped-${serial}`;
-    // 40 + 15, 40 + 15, 40 + 15, 35: the session's 200 XP are used up.
+    // 40 + 15, 40 + 15, 40 + 15, 35: the session's 200 XP are used up; the badge still brings its 15.
     for (let i = 0; i < 4; i++) await ingest(studentId, { sourceKind: 'bundle_completion', sessionId });
     const capped = await ingest(studentId, { sourceKind: 'band_progression', sessionId });
-    expect(capped).toMatchObject({ badgeCode: 'band_riser', xpCredited: 0 });
+    expect(capped).toMatchObject({ badgeCode: 'band_riser', xpCredited: 15 });
     const before = await profile(studentId);
-    expect(before.xpBalance).toBe(200);
+    expect(before.xpBalance).toBe(215);
     const badge = before.badges.find((b) => b.code === 'band_riser')!;
 
     const out = await rescind(w.a.teacherToken, badge.studentBadgeId);
     expect(out.statusCode, out.body).toBe(200);
-    expect(out.json()).toMatchObject({ status: 'rescinded', reversalDelta: 0 });
+    expect(out.json()).toMatchObject({ status: 'rescinded', reversalDelta: -15 });
     expect(
-      await t.db.sql`select kind, amount from gam_xp_ledger where id = ${out.json().compensatingXpTransactionId}`,
-    ).toEqual([{ kind: 'rescind_reversal', amount: 0 }]);
+      await t.db
+        .sql`select kind, amount, rule_version from gam_xp_ledger where id = ${out.json().compensatingXpTransactionId}`,
+    ).toEqual([{ kind: 'rescind_reversal', amount: -15, rule_version: 2 }]);
     const after = await profile(studentId);
     expect(after.xpBalance).toBe(200);
     expect(after.badges.find((b) => b.code === 'band_riser')?.status).toBe('rescinded');
+    const report = await replayReport(
+      { sql: t.db.sql, store: t.runtime.store },
+      studentId,
+      new Date(Date.now() + 60_000),
+    );
+    expect(report.hasDrift, JSON.stringify(report)).toBe(false);
+  });
+
+  it('keeps a badge rule set v1 decided after the cap at a 0 reversal, and replay agrees (v1 stays beside v2)', async () => {
+    const res = await engine().post(`/api/classes/${w.a.classId}/students`, { fullNameAr: 'طالب' });
+    const studentId: number = res.json().studentId;
+    const sessionId = `capped-v1-${serial++}`;
+    const deps = { sql: t.db.sql, store: t.runtime.store };
+    const kinds = [
+      'bundle_completion',
+      'bundle_completion',
+      'bundle_completion',
+      'bundle_completion',
+      'band_progression',
+    ] as const;
+    const results = await recordMasteryEvents(
+      deps,
+      kinds.map((sourceKind, i) => ({
+        engineEventId: `rescind-v1-${process.pid}-${serial}-${i}`,
+        studentId,
+        sourceKind,
+        occurredAt: '2026-11-01T08:00:00Z',
+        sessionId,
+      })),
+      { rules: ruleSetV1 },
+    );
+    expect(results.at(-1)).toMatchObject({ kind: 'recorded', badgeCode: 'band_riser', xpCredited: 0 });
+    const badge = (await profile(studentId)).badges.find((b) => b.code === 'band_riser')!;
+    const out = await rescind(w.a.teacherToken, badge.studentBadgeId);
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json()).toMatchObject({ status: 'rescinded', reversalDelta: 0 });
+    expect((await profile(studentId)).xpBalance).toBe(200);
+    const report = await replayReport(deps, studentId, new Date(Date.now() + 60_000));
+    expect(report.hasDrift, JSON.stringify(report)).toBe(false);
+    expect(report.derived.xpBalance).toBe(200);
   });
 
   it('answers 400 OVERRIDE_CODE_INVALID to a missing, empty, wrong-scope or unknown code, 400 UNKNOWN_FIELD to another key', async () => {

@@ -5,6 +5,7 @@ import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { rescindBadge } from '../commands/rescindBadge';
 import { BADGE_RESCIND_CODE, checkOverrideCode, type OverrideCodeValue } from '../overrideCodes';
+import { badgeStudent } from '../queries/badgeStudent';
 
 const RescindParams = Type.Object({ studentBadgeId: BigintId });
 
@@ -24,7 +25,9 @@ const RescindResponse = Type.Object({
   compensatingXpTransactionId: Type.Integer({ description: 'the XpReversed row (kind rescind_reversal)' }),
   reversalDelta: Type.Integer({
     maximum: 0,
-    description: 'minus the badge’s bonus XP; 0 when the session cap had left the badge without a bonus',
+    description:
+      'minus the badge’s bonus XP: negative for every badge decided by rule set v2 on (the current one, which ' +
+      'pays a badge’s bonus in full); 0 only for a badge rule set v1 awarded after its session cap was used up',
   }),
 });
 
@@ -41,10 +44,9 @@ export const rescindRoutes =
     // Tenant before permission (auth plugin): the badge's student must be of the caller's organization.
     const badgeTarget: TargetCheck = async (request) => {
       const { studentBadgeId } = request.params as { studentBadgeId: number };
-      const [badge] = await deps.sql<{ student_id: string }[]>`
-        select student_id from gam_badge_awards where id = ${studentBadgeId}`;
-      if (!badge) throw notFound('badge');
-      await reachOr404(deps.sql, request, 'student', badge.student_id);
+      const studentId = await badgeStudent(deps.sql, studentBadgeId);
+      if (studentId === undefined) throw notFound('badge');
+      await reachOr404(deps.sql, request, 'student', studentId);
     };
 
     app.post(
@@ -70,10 +72,9 @@ export const rescindRoutes =
       async (request) => {
         const caller = callerOf(request);
         const { studentBadgeId } = request.params;
-        const [badge] = await deps.sql<{ student_id: string }[]>`
-          select student_id from gam_badge_awards where id = ${studentBadgeId}`;
-        if (!badge) throw notFound('badge');
-        const reached = await studentReach(deps.sql, caller, Number(badge.student_id));
+        const badgeStudentId = await badgeStudent(deps.sql, studentBadgeId);
+        if (badgeStudentId === undefined) throw notFound('badge');
+        const reached = await studentReach(deps.sql, caller, Number(badgeStudentId));
         if (reached.reach !== 'teacher') throw permissionDenied('only a teacher of the student’s class may rescind');
 
         const check = checkOverrideCode(request.body.overrideCode, 'gamification_rescind');

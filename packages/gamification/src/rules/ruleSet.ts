@@ -23,9 +23,18 @@ export interface BadgeRule {
 export interface RuleSet {
   version: number;
   xpBySourceKind: Readonly<Record<MasteryEventSourceKind, number>>;
-  /** Most XP one session may credit (mastery credits and badge bonuses together). */
+  /**
+   * Most XP one session may credit. The cap counts everything the session credited so far (mastery credits
+   * and badge bonuses); whether it also cuts a badge's bonus is `badgeBonusCapped`.
+   */
   sessionXpCap: number;
   badgeBonusXp: number;
+  /**
+   * v1: true, a badge earned once the session's cap is used up brings no bonus (so its rescind reversed 0).
+   * v2: false, a badge's bonus is paid in full whatever the cap left, so a rescind always takes XP back
+   * (spec: Rescind response `reversalDelta`, a negative integer). docs/gamification.md, "Rule set v2".
+   */
+  badgeBonusCapped: boolean;
   /** In award priority order; at most one badge per evaluation. */
   badges: readonly BadgeRule[];
   /** Mastery-event counts at which tiers 2, 3, 4 and 5 are reached. */

@@ -10,7 +10,8 @@ const count =
   (facts) =>
     facts.bySourceKind[kind] >= atLeast;
 
-const badges: BadgeRule[] = [
+/** Shared with later versions: the catalog did not change. */
+export const badges: readonly BadgeRule[] = [
   {
     code: 'first_step',
     nameAr: same('الخطوة الأولى'),
@@ -188,6 +189,7 @@ export const ruleSetV1: RuleSet = {
   },
   sessionXpCap: 200,
   badgeBonusXp: 15,
+  badgeBonusCapped: true,
   badges,
   avatarTierThresholds: [5, 15, 35, 75],
   streakGraceSchoolDays: 7,

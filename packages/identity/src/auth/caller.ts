@@ -24,13 +24,21 @@ declare module 'fastify' {
     /** No bearer token needed (login, register, student login, class preview). */
     public?: boolean;
     /**
-     * The caller must hold at least one of these, else 403 PERMISSION_DENIED; but a route naming a resource
-     * (path, query or body) declares `target`, and a caller without the permission is refused only after
-     * it: another organization's or a missing resource is 404 first (tenant before permission).
+     * The caller must hold at least one of these, else 403 PERMISSION_DENIED, before the body is validated;
+     * but a route naming a resource (path, query or body) declares `target`, and a caller without the
+     * permission is refused only after it: another organization's or a missing resource is 404 first
+     * (tenant before permission).
      */
     anyPermission?: readonly Permission[];
+    /** A persona gate (e.g. student-only routes), refused exactly like a missing `anyPermission`. */
+    anyPersona?: readonly Persona[];
     /** Resolves the resource the request names; throws 404 when it is missing or another organization's. */
     target?: TargetCheck;
+    /**
+     * How to sign in, answered in place of the bare TOKEN_MISSING message (a link opened without a token,
+     * e.g. a printed sheet's QR code): the 401 tells the reader what to do and nothing about the resource.
+     */
+    signInHint?: { message: string; details: { field: string; issue: string }[] };
   }
 }
 

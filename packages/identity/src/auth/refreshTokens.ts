@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AnySql, Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 
 /** A family (one per login) lives at most this long, however often it is refreshed. */
 export const FAMILY_LIFETIME_DAYS = 30;
@@ -31,7 +32,7 @@ export type RotateResult =
  */
 export async function rotateRefreshToken(sql: Sql, token: string): Promise<RotateResult> {
   const hash = hashOf(token);
-  return (await sql.begin(async (tx) => {
+  return (await inTransaction(sql, async ({ sql: tx }) => {
     const [won] = await tx<{ family_id: string; user_id: bigint }[]>`
       update refresh_tokens t set status = 'rotated', rotated_at = now()
       from refresh_families f

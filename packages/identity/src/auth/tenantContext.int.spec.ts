@@ -1,5 +1,5 @@
-import { buildApp } from '@qiraa/api';
-import { client, TEST_JWT_SECRET, useTestWorld } from '@qiraa/api/testing';
+import { buildApp } from '@qiraa/app';
+import { client, TEST_JWT_SECRET, useTestWorld } from '@qiraa/app/testing';
 import { defineContext } from '@qiraa/kernel';
 import { contexts, loadConfig, openRuntime } from '@qiraa/runtime';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import type { Caller } from '../auth/caller';
 import { toClassResponse } from '../classResponse';
 import { newClassCode, newClassId } from '../ids';
@@ -17,6 +18,8 @@ export async function createClass(
   sql: Sql,
   caller: Caller,
   input: { schoolId: string; name: string; grade: number; academicYear: string },
+  /** The clock's now: the login code is valid CLASS_CODE_DAYS from it. */
+  now: Date,
 ) {
   const [school] = await sql<
     { organization_id: string }[]
@@ -27,14 +30,14 @@ export async function createClass(
   }
   const id = newClassId();
   const code = newClassCode();
-  const row = (await sql.begin(async (tx) => {
+  const row = (await inTransaction(sql, async ({ sql: tx }) => {
     const [created] = await tx<ClassRow[]>`
       insert into classes (id, school_id, organization_id, name, grade, academic_year, login_code, login_code_expires_at)
       values (${id}, ${input.schoolId}, ${school!.organization_id}, ${input.name}, ${input.grade}, ${input.academicYear},
-              ${code}, now() + make_interval(days => ${CLASS_CODE_DAYS}))
+              ${code}, ${now}::timestamptz + make_interval(days => ${CLASS_CODE_DAYS}))
       returning *`;
     await tx`insert into class_login_codes (code, class_id, issued_at, expires_at)
-             values (${code}, ${id}, now(), ${created!.login_code_expires_at})`;
+             values (${code}, ${id}, ${now}, ${created!.login_code_expires_at})`;
     return created!;
   })) as ClassRow;
   return toClassResponse(row);

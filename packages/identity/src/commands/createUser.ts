@@ -1,5 +1,6 @@
 import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
+import { normalizePersonName } from '@qiraa/kernel';
 import { type Caller, isSuperAdmin } from '../auth/caller';
 import { hashPassword } from '../auth/passwords';
 import type { Persona } from '../permissions';
@@ -42,7 +43,7 @@ export async function createUser(sql: Sql, caller: Caller, input: NewUser): Prom
   try {
     const [row] = await sql<{ id: bigint }[]>`
       insert into users (email, password_hash, full_name_ar, primary_persona, organization_id, school_id)
-      values (${input.email.toLowerCase()}, ${passwordHash}, ${input.fullNameAr}, ${input.primaryPersona satisfies Persona},
+      values (${input.email.toLowerCase()}, ${passwordHash}, ${normalizePersonName(input.fullNameAr)}, ${input.primaryPersona satisfies Persona},
               ${organizationId}, ${schoolId})
       returning id`;
     return { id: Number(row!.id) };

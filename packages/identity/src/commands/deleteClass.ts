@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import { conflict, notFound } from '@qiraa/http-kit';
 import type { Caller } from '../auth/caller';
 import { classInScope } from '../scope';
@@ -10,7 +11,7 @@ import { classInScope } from '../scope';
  */
 export async function deleteClass(sql: Sql, caller: Caller, classId: string): Promise<void> {
   await classInScope(sql, caller, classId, 'manage');
-  await sql.begin(async (tx) => {
+  await inTransaction(sql, async ({ sql: tx }) => {
     const [cls] = await tx`select 1 from classes where id = ${classId} for update`;
     if (!cls) throw notFound('class');
     const [active] = await tx`select 1 from class_students where class_id = ${classId} and active limit 1`;

@@ -25,6 +25,7 @@ export async function issueHandoffCode(
   sql: Sql,
   caller: Caller,
   studentId: number | undefined,
+  now: Date,
 ): Promise<IssuedHandoffCode> {
   let subject = caller.userId;
   if (studentId !== undefined) {
@@ -41,19 +42,19 @@ export async function issueHandoffCode(
   const code = newHandoffCode();
   const [row] = await sql<{ expires_at: Date }[]>`
     insert into auth_handoff_codes (code_hash, user_id, issued_by, expires_at)
-    values (${sha256(code)}, ${subject}, ${caller.userId}, now() + make_interval(secs => ${HANDOFF_CODE_SECONDS}))
+    values (${sha256(code)}, ${subject}, ${caller.userId}, ${new Date(now.getTime() + HANDOFF_CODE_SECONDS * 1000)})
     returning expires_at`;
   return { code, expiresAt: row!.expires_at.toISOString(), expiresIn: HANDOFF_CODE_SECONDS };
 }
 
 /**
- * Redeems a code once: one compare-and-set (`consumed_at is null and expires_at > now()` → now()), so of
+ * Redeems a code once: one compare-and-set (`consumed_at is null and expires_at > now` → now, the injected clock), so of
  * parallel redeems exactly one wins. Unknown, expired and consumed codes get the same 401 STATE_EXPIRED.
  */
-export async function redeemHandoffCode(sql: Sql, typed: string): Promise<Caller> {
+export async function redeemHandoffCode(sql: Sql, typed: string, now: Date): Promise<Caller> {
   const [won] = await sql<{ user_id: bigint }[]>`
-    update auth_handoff_codes set consumed_at = now()
-    where code_hash = ${sha256(canonicalHandoffCode(typed))} and consumed_at is null and expires_at > now()
+    update auth_handoff_codes set consumed_at = ${now}
+    where code_hash = ${sha256(canonicalHandoffCode(typed))} and consumed_at is null and expires_at > ${now}
     returning user_id`;
   if (!won) throw stateExpired('handoff code');
   const caller = await loadCaller(sql, Number(won.user_id));

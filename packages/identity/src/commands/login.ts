@@ -18,9 +18,9 @@ export interface LoggedIn {
  * 401 BRUTE_FORCE_LOCKED with Retry-After); an unknown email and a wrong password answer alike and cost
  * one argon2 verification each; a success clears the window.
  */
-export async function login(sql: Sql, email: string, password: string): Promise<LoggedIn> {
+export async function login(sql: Sql, email: string, password: string, now: Date): Promise<LoggedIn> {
   const account = email.toLowerCase();
-  const window = await attemptsInWindow(sql, 'login_failure', account, LOCKOUT_WINDOW_SECONDS);
+  const window = await attemptsInWindow(sql, 'login_failure', account, LOCKOUT_WINDOW_SECONDS, now);
   if (window.count >= LOCKOUT_FAILURES) {
     throw new ApiError(401, 'BRUTE_FORCE_LOCKED', 'too many failed logins; try again later', {
       retryAfter: window.retryAfter,
@@ -41,7 +41,7 @@ export async function login(sql: Sql, email: string, password: string): Promise<
     where u.email = ${account} and u.primary_persona <> 'STUDENT'`;
   const ok = await verifyPassword(user?.password_hash ?? null, password);
   if (!ok || !user?.usable) {
-    await recordAttempt(sql, 'login_failure', account);
+    await recordAttempt(sql, 'login_failure', account, now);
     throw new ApiError(401, 'INVALID_CREDENTIALS', 'wrong email or password');
   }
   await clearAttempts(sql, 'login_failure', account);

@@ -16,7 +16,7 @@ const refused = (why: string) => new ApiError(401, 'INVALID_CREDENTIALS', `schoo
  * Starts a sign-in: a fresh state, PKCE verifier (S256) and nonce, kept (the state hashed) for one callback
  * within ten minutes; answers the provider's authorization URL for the browser to go to.
  */
-export async function startOidcSignIn(sql: Sql, clients: OidcClients, providerName: string) {
+export async function startOidcSignIn(sql: Sql, clients: OidcClients, providerName: string, now: Date) {
   const provider = clients.provider(providerName);
   const config = await clients.configuration(provider);
   const state = oidc.randomState();
@@ -34,7 +34,7 @@ export async function startOidcSignIn(sql: Sql, clients: OidcClients, providerNa
   const [row] = await sql<{ expires_at: Date }[]>`
     insert into auth_oidc_states (state_hash, provider, code_verifier, nonce, expires_at)
     values (${sha256(state)}, ${provider.name}, ${codeVerifier}, ${nonce},
-            now() + make_interval(secs => ${OIDC_STATE_SECONDS}))
+            ${new Date(now.getTime() + OIDC_STATE_SECONDS * 1000)})
     returning expires_at`;
   return { authorizationUrl: authorizationUrl.href, expiresAt: row!.expires_at.toISOString() };
 }
@@ -50,15 +50,16 @@ export async function finishOidcSignIn(
   clients: OidcClients,
   providerName: string,
   query: Record<string, string | undefined>,
+  now: Date,
 ): Promise<Caller> {
   const provider = clients.provider(providerName);
   const [state] =
     query.state === undefined
       ? []
       : await sql<{ code_verifier: string; nonce: string }[]>`
-          update auth_oidc_states set consumed_at = now()
+          update auth_oidc_states set consumed_at = ${now}
           where state_hash = ${sha256(query.state)} and provider = ${provider.name}
-            and consumed_at is null and expires_at > now()
+            and consumed_at is null and expires_at > ${now}
           returning code_verifier, nonce`;
   if (!state) throw stateExpired('sign-in state');
   const config = await clients.configuration(provider);

@@ -21,13 +21,14 @@ const rejected = () => new ApiError(401, 'INVALID_CREDENTIALS', 'the passkey sig
 export async function passkeyAuthenticationOptions(
   sql: Sql,
   settings: PasswordlessSettings,
+  now: Date,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const options = await generateAuthenticationOptions({
     rpID: settings.webauthn.rpId,
     timeout: CHALLENGE_SECONDS * 1000,
     userVerification: 'required',
   });
-  await storeChallenge(sql, options.challenge, 'authentication', null);
+  await storeChallenge(sql, options.challenge, 'authentication', null, now);
   return options;
 }
 
@@ -41,9 +42,10 @@ export async function verifyPasskeyAuthentication(
   sql: Sql,
   settings: PasswordlessSettings,
   response: AuthenticationResponseJSON,
+  now: Date,
 ): Promise<Caller> {
   const challenge = challengeOf(response.response.clientDataJSON);
-  if (challenge === null || !(await consumeChallenge(sql, challenge, 'authentication', null))) {
+  if (challenge === null || !(await consumeChallenge(sql, challenge, 'authentication', null, now))) {
     throw stateExpired('passkey challenge');
   }
   const [stored] = await sql<{ user_id: bigint; public_key: Buffer; sign_count: bigint; transports: string[] }[]>`

@@ -28,6 +28,7 @@ export async function passkeyRegistrationOptions(
   sql: Sql,
   settings: PasswordlessSettings,
   caller: Caller,
+  now: Date,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   assertAdult(caller);
   const [user] = await sql<{ email: string | null; full_name_ar: string | null }[]>`
@@ -43,7 +44,7 @@ export async function passkeyRegistrationOptions(
     excludeCredentials: (await passkeysOf(sql, caller.userId)).map((p) => ({ id: p.id, transports: p.transports })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
-  await storeChallenge(sql, options.challenge, 'registration', caller.userId);
+  await storeChallenge(sql, options.challenge, 'registration', caller.userId, now);
   return options;
 }
 
@@ -57,10 +58,11 @@ export async function verifyPasskeyRegistration(
   settings: PasswordlessSettings,
   caller: Caller,
   response: RegistrationResponseJSON,
+  now: Date,
 ): Promise<Passkey> {
   assertAdult(caller);
   const challenge = challengeOf(response.response.clientDataJSON);
-  if (challenge === null || !(await consumeChallenge(sql, challenge, 'registration', caller.userId))) {
+  if (challenge === null || !(await consumeChallenge(sql, challenge, 'registration', caller.userId, now))) {
     throw stateExpired('passkey challenge');
   }
   const verification = await verifyRegistrationResponse({

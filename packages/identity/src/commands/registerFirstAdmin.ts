@@ -1,5 +1,7 @@
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
+import { normalizePersonName } from '@qiraa/kernel';
 import { hashPassword } from '../auth/passwords';
 
 // Registration is a one-time bootstrap; the lock makes two simultaneous first registrations one.
@@ -11,7 +13,7 @@ export async function registerFirstAdmin(
   input: { email: string; password: string; fullNameAr: string },
 ): Promise<{ id: number; email: string }> {
   const passwordHash = await hashPassword(input.password);
-  return (await sql.begin(async (tx) => {
+  return (await inTransaction(sql, async ({ sql: tx }) => {
     await tx`select pg_advisory_xact_lock(${REGISTER_LOCK})`;
     const [any] = await tx`select 1 from users limit 1`;
     if (any)
@@ -19,7 +21,7 @@ export async function registerFirstAdmin(
     const email = input.email.toLowerCase();
     const [row] = await tx<{ id: bigint }[]>`
       insert into users (email, password_hash, full_name_ar, primary_persona, organization_id)
-      values (${email}, ${passwordHash}, ${input.fullNameAr}, 'ADMIN', null) returning id`;
+      values (${email}, ${passwordHash}, ${normalizePersonName(input.fullNameAr)}, 'ADMIN', null) returning id`;
     return { id: Number(row!.id), email };
   })) as { id: number; email: string };
 }

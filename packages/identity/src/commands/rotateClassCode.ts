@@ -4,7 +4,7 @@ import { rateLimited } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import type { Caller } from '../auth/caller';
 import { newClassCode } from '../ids';
-import { attemptsInWindow } from '../limits/attempts';
+import { attemptsInWindow, recordAttempt } from '../limits/attempts';
 import { type ClassRow, classInScope } from '../scope';
 import { CLASS_CODE_DAYS } from './createClass';
 
@@ -30,15 +30,16 @@ export async function rotateClassCode(
   deps: Pick<ContextDeps, 'sql' | 'store'>,
   caller: Caller,
   classId: string,
-  options: { onlyIfExpired: boolean },
+  options: { onlyIfExpired: boolean; now: Date },
 ): Promise<RotatedCode> {
+  const now = options.now;
   await classInScope(deps.sql, caller, classId, 'manage_students');
   const subject = String(caller.userId);
   return inTransaction(deps.sql, async (uow) => {
     const tx = uow.sql;
     await tx`select pg_advisory_xact_lock(hashtext(${`code_rotation:${subject}`}))`;
     const [cls] = await tx<(ClassRow & { live: boolean })[]>`
-      select *, login_code_expires_at > now() as live from classes where id = ${classId} for update`;
+      select *, login_code_expires_at > ${now}::timestamptz as live from classes where id = ${classId} for update`;
     const current = cls!;
     if (options.onlyIfExpired && current.live) {
       return {
@@ -48,17 +49,17 @@ export async function rotateClassCode(
         rotated: false,
       };
     }
-    const window = await attemptsInWindow(tx, 'code_rotation', subject, CODE_ROTATION_WINDOW_SECONDS);
+    const window = await attemptsInWindow(tx, 'code_rotation', subject, CODE_ROTATION_WINDOW_SECONDS, now);
     if (window.count >= CODE_ROTATIONS_PER_WINDOW) throw rateLimited(window.retryAfter);
 
     const code = newClassCode();
-    await tx`update class_login_codes set superseded_at = now() where class_id = ${classId} and superseded_at is null`;
+    await tx`update class_login_codes set superseded_at = ${now} where class_id = ${classId} and superseded_at is null`;
     const [updated] = await tx<{ login_code_expires_at: Date }[]>`
-      update classes set login_code = ${code}, login_code_expires_at = now() + make_interval(days => ${CLASS_CODE_DAYS})
+      update classes set login_code = ${code}, login_code_expires_at = ${now}::timestamptz + make_interval(days => ${CLASS_CODE_DAYS})
       where id = ${classId} returning login_code_expires_at`;
     await tx`insert into class_login_codes (code, class_id, issued_at, expires_at)
-             values (${code}, ${classId}, now(), ${updated!.login_code_expires_at})`;
-    await tx`insert into auth_attempts (kind, subject) values ('code_rotation', ${subject})`;
+             values (${code}, ${classId}, ${now}, ${updated!.login_code_expires_at})`;
+    await recordAttempt(tx, 'code_rotation', subject, now);
     await recordAuditEvent(
       deps.store,
       {

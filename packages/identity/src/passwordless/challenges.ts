@@ -11,10 +11,11 @@ export async function storeChallenge(
   challenge: string,
   purpose: ChallengePurpose,
   userId: number | null,
+  now: Date,
 ): Promise<void> {
   await sql`
     insert into auth_webauthn_challenges (challenge_hash, purpose, user_id, expires_at)
-    values (${sha256(challenge)}, ${purpose}, ${userId}, now() + make_interval(secs => ${CHALLENGE_SECONDS}))`;
+    values (${sha256(challenge)}, ${purpose}, ${userId}, ${new Date(now.getTime() + CHALLENGE_SECONDS * 1000)})`;
 }
 
 /**
@@ -27,11 +28,12 @@ export async function consumeChallenge(
   challenge: string,
   purpose: ChallengePurpose,
   userId: number | null,
+  now: Date,
 ): Promise<boolean> {
   const rows = await sql`
-    update auth_webauthn_challenges set consumed_at = now()
+    update auth_webauthn_challenges set consumed_at = ${now}
     where challenge_hash = ${sha256(challenge)} and purpose = ${purpose}
-      and user_id is not distinct from ${userId} and consumed_at is null and expires_at > now()
+      and user_id is not distinct from ${userId} and consumed_at is null and expires_at > ${now}
     returning 1`;
   return rows.length === 1;
 }

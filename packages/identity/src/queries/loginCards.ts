@@ -2,11 +2,16 @@ import type { Sql } from '@qiraa/db';
 import type { Caller } from '../auth/caller';
 import { classInScope } from '../scope';
 
-/** Printable login cards: the class's current code and one card per active student, by quickCode. */
+/**
+ * Printable login cards: the class's current code and one card per active student, by quickCode, with the
+ * child's home-login name.
+ */
 export async function loginCards(sql: Sql, caller: Caller, classId: string) {
   const cls = await classInScope(sql, caller, classId, 'read');
-  const students = await sql<{ student_user_id: bigint; full_name_ar: string; quick_code: string }[]>`
-    select s.student_user_id, u.full_name_ar, s.quick_code
+  const students = await sql<
+    { student_user_id: bigint; full_name_ar: string; quick_code: string; login_name: string }[]
+  >`
+    select s.student_user_id, u.full_name_ar, s.quick_code, u.login_name
     from class_students s join users u on u.id = s.student_user_id
     where s.class_id = ${cls.id} and s.active
     order by s.quick_code`;
@@ -19,6 +24,7 @@ export async function loginCards(sql: Sql, caller: Caller, classId: string) {
       studentId: Number(s.student_user_id),
       fullNameAr: s.full_name_ar,
       quickCode: s.quick_code,
+      loginName: s.login_name,
     })),
   };
 }

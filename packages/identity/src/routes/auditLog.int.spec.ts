@@ -1,4 +1,4 @@
-import { buildWorld, type Client, client, useTestApp, type World } from '@qiraa/api/testing';
+import { buildWorld, type Client, client, useTestApp, type World } from '@qiraa/app/testing';
 import { recordAuditEvent } from '@qiraa/audit';
 import { beforeAll, describe, expect, it } from 'vitest';
 

@@ -1,6 +1,14 @@
-import { client, TEST_JWT_SECRET, useTestApp } from '@qiraa/api/testing';
+import { client, TEST_JWT_SECRET, useTestApp } from '@qiraa/app/testing';
 import { createSigner } from 'fast-jwt';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// This file inspects and times the real password cost; the rest of the suite signs up at the minimal one
+// (vitest.config.ts). Set before useTestApp's hooks run, given back when the file ends (files share a worker).
+const suiteCost = process.env.QIRAA_PASSWORD_COST;
+process.env.QIRAA_PASSWORD_COST = 'full';
+afterAll(() => {
+  process.env.QIRAA_PASSWORD_COST = suiteCost;
+});
 
 const PASSWORD = 'correct horse battery';
 const t = useTestApp();

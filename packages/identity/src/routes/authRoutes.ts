@@ -50,7 +50,7 @@ export const authRoutes =
         },
       },
       async (request) => {
-        const user = await login(deps.sql, request.body.email, request.body.password);
+        const user = await login(deps.sql, request.body.email, request.body.password, deps.clock.now());
         return issueTokens(app, deps.sql, { id: user.id, persona: user.persona, organizationId: user.organizationId });
       },
     );

@@ -1,4 +1,4 @@
-import { useTestWorld } from '@qiraa/api/testing';
+import { useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
 import { CODE_ROTATION_WINDOW_SECONDS, CODE_ROTATIONS_PER_WINDOW } from '../commands/rotateClassCode';
 import { testKit } from './testKit';
@@ -19,6 +19,9 @@ async function taughtClass() {
   return { cls, teacher };
 }
 
+/** The home-login name printed on each card (docs/identity.md, Home login). */
+const LOGIN_NAME = expect.stringMatching(/^[1-9][0-9]{7}$/);
+
 describe('GET /api/classes/{classId}/login-cards', () => {
   it('lists a card per active student, ordered by quickCode, with the current code', async () => {
     const { cls, teacher } = await taughtClass();
@@ -36,8 +39,8 @@ describe('GET /api/classes/{classId}/login-cards', () => {
     });
     expect(body.className).toEqual(expect.any(String));
     expect(body.cards).toEqual([
-      { studentId: s03.studentId, fullNameAr: expect.any(String), quickCode: '03' },
-      { studentId: s12.studentId, fullNameAr: expect.any(String), quickCode: '12' },
+      { studentId: s03.studentId, fullNameAr: expect.any(String), quickCode: '03', loginName: LOGIN_NAME },
+      { studentId: s12.studentId, fullNameAr: expect.any(String), quickCode: '12', loginName: LOGIN_NAME },
     ]);
   });
 

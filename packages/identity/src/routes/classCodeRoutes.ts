@@ -4,6 +4,7 @@ import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { callerOf } from '../auth/caller';
 import { rotateClassCode } from '../commands/rotateClassCode';
+import { LoginName } from '../home/loginName';
 import { loginCards } from '../queries/loginCards';
 import { ClassCode, ClassId, FullNameAr, QuickCode } from '../schemas';
 import { tenantTarget } from '../tenantTarget';
@@ -17,7 +18,9 @@ const LoginCardsResponse = Type.Object({
   className: Type.String(),
   loginCode: ClassCode,
   loginCodeExpiresAt: ExpiresAt,
-  cards: Type.Array(Type.Object({ studentId: UserIdValue, fullNameAr: FullNameAr, quickCode: QuickCode })),
+  cards: Type.Array(
+    Type.Object({ studentId: UserIdValue, fullNameAr: FullNameAr, quickCode: QuickCode, loginName: LoginName }),
+  ),
 });
 
 const RotateResponse = Type.Object({
@@ -68,6 +71,7 @@ export const classCodeRoutes =
       async (request) =>
         rotateClassCode(deps, callerOf(request), request.params.classId, {
           onlyIfExpired: request.body.onlyIfExpired === true,
+          now: deps.clock.now(),
         }),
     );
   };

@@ -1,4 +1,5 @@
-import { useTestWorld } from '@qiraa/api/testing';
+import { useTestWorld } from '@qiraa/app/testing';
+import { inTransaction } from '@qiraa/db';
 import { describe, expect, it } from 'vitest';
 import { testKit } from './testKit';
 
@@ -81,7 +82,7 @@ describe('a class delete racing an enrollment', () => {
       locked = resolve;
     });
     // The delete's transaction, on its own connection: it holds the class row while the enrollment arrives.
-    const deleting = t.db.sql.begin(async (tx) => {
+    const deleting = inTransaction(t.db.sql, async ({ sql: tx }) => {
       await tx`select 1 from classes where id = ${cls.id} for update`;
       locked();
       await held;

@@ -1,4 +1,5 @@
-import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { buildApp } from '@qiraa/app';
+import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { CLIENT_LOG_BODY_LIMIT, CLIENT_LOG_RATE } from './clientLogRoutes';
 
@@ -119,9 +120,34 @@ describe('POST /api/logs/client', () => {
     const body = res.json();
     expect(body).toEqual({ code: 'RATE_LIMITED', message: expect.any(String), retryAfter: expect.any(Number) });
     expect(body.retryAfter).toBeGreaterThanOrEqual(1);
-    expect(body.retryAfter).toBeLessThanOrEqual(CLIENT_LOG_RATE.timeWindowMs / 1000);
+    expect(body.retryAfter).toBeLessThanOrEqual(CLIENT_LOG_RATE.windowMs / 1000);
     expect(res.headers['retry-after']).toBe(String(body.retryAfter));
   });
+
+  it('holds the limit across API processes: two apps on one database share the 60', async () => {
+    // A second app on the same runtime stands for a second process: before issue 24 each counted its own 60.
+    const second = await buildApp(t.runtime, { logLevel: 'silent' });
+    await second.ready();
+    try {
+      const token = w.a.principalToken;
+      const post = (app: typeof t.app) =>
+        app.inject({
+          method: 'POST',
+          url: URL,
+          payload: { level: 'debug', event: 'probe.fill' },
+          headers: { authorization: `Bearer ${token}` },
+        });
+      // Real parallel requests, half on each app.
+      const answers = await Promise.all(
+        Array.from({ length: CLIENT_LOG_RATE.max + 20 }, (_, i) => post(i % 2 ? second : t.app)),
+      );
+      const codes = answers.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 202).length).toBe(CLIENT_LOG_RATE.max);
+      expect(codes.filter((c) => c === 429).length).toBe(20);
+    } finally {
+      await second.close();
+    }
+  }, 180_000);
 
   it('limits each user separately: one user at the limit does not stop another', async () => {
     await exhaust(as(w.b.managerToken));

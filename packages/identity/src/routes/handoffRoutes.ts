@@ -41,7 +41,9 @@ export const handoffRoutes =
         },
       },
       async (request, reply) =>
-        reply.code(201).send(await issueHandoffCode(deps.sql, callerOf(request), request.body.studentId)),
+        reply
+          .code(201)
+          .send(await issueHandoffCode(deps.sql, callerOf(request), request.body.studentId, deps.clock.now())),
     );
 
     app.post(
@@ -56,7 +58,7 @@ export const handoffRoutes =
         },
       },
       async (request) => {
-        const caller = await redeemHandoffCode(deps.sql, request.body.code);
+        const caller = await redeemHandoffCode(deps.sql, request.body.code, deps.clock.now());
         return issueTokens(app, deps.sql, {
           id: caller.userId,
           persona: caller.persona,

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestIdentityProvider, type TestIdentityProvider } from './oidcTestProvider';
 

@@ -52,7 +52,7 @@ export const oidcRoutes =
           response: { 200: StartResponse, ...errorResponses(404, 422, 503) },
         },
       },
-      async (request) => startOidcSignIn(deps.sql, clients, request.params.provider),
+      async (request) => startOidcSignIn(deps.sql, clients, request.params.provider, deps.clock.now()),
     );
 
     app.get(
@@ -68,7 +68,13 @@ export const oidcRoutes =
         },
       },
       async (request) => {
-        const caller = await finishOidcSignIn(deps.sql, clients, request.params.provider, request.query);
+        const caller = await finishOidcSignIn(
+          deps.sql,
+          clients,
+          request.params.provider,
+          request.query,
+          deps.clock.now(),
+        );
         return issueTokens(app, deps.sql, {
           id: caller.userId,
           persona: caller.persona,

@@ -9,6 +9,7 @@ import { deletePasskey } from '../commands/deletePasskey';
 import { passkeyAuthenticationOptions, verifyPasskeyAuthentication } from '../commands/passkeyAuthentication';
 import { passkeyRegistrationOptions, verifyPasskeyRegistration } from '../commands/passkeyRegistration';
 import { passwordlessOf } from '../passwordless/settings';
+import { PERSONAS } from '../permissions';
 import { passkeysOf } from '../queries/passkeys';
 import {
   AuthenticationResponse,
@@ -23,6 +24,9 @@ import {
 const tags = ['auth'];
 const security = [{ bearerAuth: [] }];
 
+/** Passkeys are for adults (students sign in with their codes): a student is 403 before the body is validated. */
+const ADULTS = PERSONAS.filter((persona) => persona !== 'STUDENT');
+
 /** Passkeys (WebAuthn) under /api/auth/webauthn: register, sign in, list and delete one's own. */
 export const passkeyRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
@@ -32,6 +36,7 @@ export const passkeyRoutes =
     app.post(
       '/auth/webauthn/registration/options',
       {
+        config: { anyPersona: ADULTS },
         schema: {
           tags,
           summary: 'Creation options for a new passkey of the caller (adults); the challenge is single-use, 5 min',
@@ -40,12 +45,13 @@ export const passkeyRoutes =
           response: { 200: CreationOptions, ...errorResponses(401, 403, 422) },
         },
       },
-      async (request) => passkeyRegistrationOptions(deps.sql, settings, callerOf(request)),
+      async (request) => passkeyRegistrationOptions(deps.sql, settings, callerOf(request), deps.clock.now()),
     );
 
     app.post(
       '/auth/webauthn/registration/verify',
       {
+        config: { anyPersona: ADULTS },
         schema: {
           tags,
           summary: 'Verify the attestation and store the passkey; used or expired challenge 401 STATE_EXPIRED',
@@ -63,6 +69,7 @@ export const passkeyRoutes =
               settings,
               callerOf(request),
               request.body.response as RegistrationResponseJSON,
+              deps.clock.now(),
             ),
           ),
     );
@@ -78,7 +85,7 @@ export const passkeyRoutes =
           response: { 200: RequestOptions, ...errorResponses(422) },
         },
       },
-      async () => passkeyAuthenticationOptions(deps.sql, settings),
+      async () => passkeyAuthenticationOptions(deps.sql, settings, deps.clock.now()),
     );
 
     app.post(
@@ -97,6 +104,7 @@ export const passkeyRoutes =
           deps.sql,
           settings,
           request.body.response as AuthenticationResponseJSON,
+          deps.clock.now(),
         );
         return issueTokens(app, deps.sql, {
           id: caller.userId,

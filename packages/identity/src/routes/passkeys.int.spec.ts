@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { assertPasskey as assert, client, createPasskey, type SoftPasskey, useTestWorld } from '@qiraa/api/testing';
+import { assertPasskey as assert, client, createPasskey, type SoftPasskey, useTestWorld } from '@qiraa/app/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const ORIGIN = 'https://app.qiraa.test';

@@ -1,4 +1,4 @@
-import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '../queries/getPreferences';
 

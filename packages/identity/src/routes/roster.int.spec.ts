@@ -1,4 +1,4 @@
-import { useTestWorld } from '@qiraa/api/testing';
+import { useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
 import { MAX_ACTIVE_STUDENTS } from '../commands/enrollStudent';
 import { testKit } from './testKit';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
+import { PersonNameInput } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { callerOf } from '../auth/caller';
 import { deactivateStudent } from '../commands/deactivateStudent';
@@ -34,7 +35,7 @@ export const rosterRoutes =
           security,
           params: ClassParams,
           body: Type.Object({
-            fullNameAr: FullNameAr,
+            fullNameAr: PersonNameInput,
             quickCode: Type.Optional(QuickCode),
             gender: Type.Optional(StudentGenderSchema),
           }),

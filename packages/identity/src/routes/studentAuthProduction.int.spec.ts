@@ -1,4 +1,4 @@
-import { useTestWorld } from '@qiraa/api/testing';
+import { useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
 import { testKit } from './testKit';
 

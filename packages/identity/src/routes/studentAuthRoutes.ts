@@ -4,6 +4,8 @@ import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { issueTokens } from '../auth/issueTokens';
 import { studentQuickcodeLogin } from '../commands/studentQuickcodeLogin';
+import { LoginNameInput } from '../home/loginName';
+import { studentHomeLogin } from '../home/studentHomeLogin';
 import { classPreview } from '../queries/classPreview';
 import { ClassCode, ClassId, QuickCode } from '../schemas';
 
@@ -30,8 +32,10 @@ export const studentAuthRoutes =
           summary: 'Student login: class code (or, outside production, classId) plus the two-digit quickCode',
           description:
             'One answer for every unknown, renewed or lapsed class code and every unknown or inactive quickCode: ' +
-            '401 QUICKCODE_INVALID_OR_EXPIRED. Failed attempts are limited per source address and per class ' +
-            'code (401 QUICKCODE_RATE_LIMIT with Retry-After). The direct `classId` form is refused in production.',
+            '401 QUICKCODE_INVALID_OR_EXPIRED. Failed attempts are limited per source address: 20 in 15 minutes, ' +
+            'then 401 QUICKCODE_RATE_LIMIT with Retry-After; a success resets the source’s window. A wrong code ' +
+            'never locks a class: a child typing the right code always signs in. The direct `classId` form is ' +
+            'refused in production.',
           body: QuickcodeBody,
           response: { 200: Type.Ref('AuthTokensResponse'), ...errorResponses(401, 422) },
         },
@@ -40,7 +44,37 @@ export const studentAuthRoutes =
         const student = await studentQuickcodeLogin(deps.sql, request.body, {
           source: request.ip,
           allowDirect: deps.nodeEnv !== 'production',
+          now: deps.clock.now(),
         });
+        return issueTokens(app, deps.sql, {
+          id: student.id,
+          persona: 'STUDENT',
+          organizationId: student.organizationId,
+        });
+      },
+    );
+
+    app.post(
+      '/auth/student/home',
+      {
+        config: { public: true },
+        schema: {
+          tags,
+          summary: 'Student home login: the child’s loginName (from the login card) plus their quickCode',
+          description:
+            'The same token pair as the class-code sign-in, without the class link. loginName: the eight digits ' +
+            'printed on the login card (Arabic-Indic or Persian digits, spaces and hyphens accepted). An unknown ' +
+            'loginName, a wrong quickCode, an inactive child or a disabled account or organization: 401 ' +
+            'QUICKCODE_INVALID_OR_EXPIRED. 10 failures in 15 minutes per loginName lock it: 401 ' +
+            'BRUTE_FORCE_LOCKED with Retry-After, even for the right code; a success clears the window. Each ' +
+            'attempt also counts in the source address’s quick-code window (401 QUICKCODE_RATE_LIMIT). ' +
+            'See docs/identity.md, Home login.',
+          body: Type.Object({ loginName: LoginNameInput, quickCode: QuickCode }),
+          response: { 200: Type.Ref('AuthTokensResponse'), ...errorResponses(401, 422) },
+        },
+      },
+      async (request) => {
+        const student = await studentHomeLogin(deps.sql, request.body, { source: request.ip, now: deps.clock.now() });
         return issueTokens(app, deps.sql, {
           id: student.id,
           persona: 'STUDENT',
@@ -67,6 +101,6 @@ export const studentAuthRoutes =
           },
         },
       },
-      async (request) => classPreview(deps.sql, request.query.classCode),
+      async (request) => classPreview(deps.sql, request.query.classCode, deps.clock.now()),
     );
   };

@@ -1,4 +1,4 @@
-import { client, useTestApp } from '@qiraa/api/testing';
+import { client, useTestApp } from '@qiraa/app/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const PASSWORD = 'correct horse battery';

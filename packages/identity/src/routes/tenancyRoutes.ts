@@ -70,7 +70,8 @@ export const tenancyRoutes =
           response: { 201: Type.Ref('ClassResponse'), ...errorResponses(401, 403, 404, 422) },
         },
       },
-      async (request, reply) => reply.code(201).send(await createClass(deps.sql, callerOf(request), request.body)),
+      async (request, reply) =>
+        reply.code(201).send(await createClass(deps.sql, callerOf(request), request.body, deps.clock.now())),
     );
 
     app.get(

@@ -1,4 +1,5 @@
-import { client, PASSWORD, type TestApp } from '@qiraa/api/testing';
+import { client, PASSWORD, type TestApp } from '@qiraa/app/testing';
+import { auditEvents } from '@qiraa/audit';
 import { expect } from 'vitest';
 
 /** Helpers for the identity route specs: fresh classes, students and users made through the HTTP API. */
@@ -35,7 +36,7 @@ export function testKit(t: TestApp) {
       serial += 1;
       return ok<{ studentId: number; quickCode: string }>(
         as(token).post(`/api/classes/${classId}/students`, {
-          fullNameAr: `طالب ${serial}`,
+          fullNameAr: `طالب ${lettersOf(serial)}`,
           ...(quickCode ? { quickCode } : {}),
         }),
       );
@@ -72,7 +73,12 @@ export function testKit(t: TestApp) {
     /** Audit entries of an organization's stream, of one event type. */
     async auditEvents(organizationId: string, eventType: string) {
       const events = await t.runtime.store.readStream(`audit-${organizationId}`);
-      return events.map((e) => e.data as Record<string, unknown>).filter((d) => d.eventType === eventType);
+      return auditEvents(events)
+        .map((e) => e.data)
+        .filter((d) => d.eventType === eventType);
     },
   };
 }
+
+/** A serial as Arabic letters (one per digit): a child's name holds letters only (PersonName). */
+const lettersOf = (n: number) => [...String(n)].map((d) => 'أبتثجحخدذر'[Number(d)]).join('');

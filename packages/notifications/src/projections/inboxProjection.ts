@@ -1,13 +1,10 @@
 import { defineProjection } from '@qiraa/projections';
 import {
   ALL_NOTIFICATIONS_READ,
-  type AllNotificationsRead,
   NOTIFICATION_DISMISSED,
   NOTIFICATION_DISPATCHED,
   NOTIFICATION_READ,
-  type NotificationDismissed,
-  type NotificationDispatched,
-  type NotificationRead,
+  type NotificationEvent,
 } from '../events';
 
 interface Transition {
@@ -25,7 +22,7 @@ interface Transition {
  * insert, then every row's first transition in the batch in one update (a later one would find the row no
  * longer `delivered_in_app`, exactly as when the events are applied one by one).
  */
-export const notificationsInboxProjection = defineProjection({
+export const notificationsInboxProjection = defineProjection<NotificationEvent>({
   name: 'notifications_inbox',
   version: 1,
   handles: [NOTIFICATION_DISPATCHED, NOTIFICATION_READ, NOTIFICATION_DISMISSED, ALL_NOTIFICATIONS_READ],
@@ -39,7 +36,7 @@ export const notificationsInboxProjection = defineProjection({
     for (const event of events) {
       switch (event.type) {
         case NOTIFICATION_DISPATCHED: {
-          const d = event.data as NotificationDispatched;
+          const d = event.data;
           dispatched.push({
             id: d.notificationId,
             recipient_user_id: d.recipientUserId,
@@ -57,13 +54,13 @@ export const notificationsInboxProjection = defineProjection({
         }
         case NOTIFICATION_READ:
         case NOTIFICATION_DISMISSED: {
-          const d = event.data as NotificationRead | NotificationDismissed;
+          const d = event.data;
           const state = event.type === NOTIFICATION_READ ? 'read' : 'dismissed';
           transition({ id: d.notificationId, state, at: event.createdAt, recipient: null });
           break;
         }
         case ALL_NOTIFICATIONS_READ: {
-          const d = event.data as AllNotificationsRead;
+          const d = event.data;
           for (const id of d.notificationIds) {
             transition({ id, state: 'read', at: event.createdAt, recipient: d.recipientUserId });
           }

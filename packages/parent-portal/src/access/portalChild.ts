@@ -1,6 +1,13 @@
 import type { Sql } from '@qiraa/db';
 import { permissionDenied } from '@qiraa/http-kit';
-import { type Caller, type StudentGender, type StudentReach, studentGender, studentReach } from '@qiraa/identity';
+import {
+  type Caller,
+  type StudentGender,
+  type StudentReach,
+  studentGender,
+  studentReach,
+  userName,
+} from '@qiraa/identity';
 import { firstNameOf } from '../queries/childrenOf';
 
 /**
@@ -33,14 +40,11 @@ export async function portalChild(
   if (!reached.reach || !reaches.includes(reached.reach)) {
     throw permissionDenied('only a parent linked to the child (or the organization’s administrator) sees it here');
   }
-  const [[user], gender] = await Promise.all([
-    sql<{ full_name_ar: string }[]>`select full_name_ar from users where id = ${childId}`,
-    studentGender(sql, childId),
-  ]);
+  const [name, gender] = await Promise.all([userName(sql, childId), studentGender(sql, childId)]);
   return {
     studentId: childId,
     organizationId: reached.organizationId,
-    firstName: firstNameOf(user!.full_name_ar),
+    firstName: firstNameOf(name!),
     gender,
     reach: reached.reach,
   };

@@ -2,10 +2,11 @@ import type { Gendered } from '@qiraa/identity';
 
 /**
  * The safe halt of the recommendations (spec GL-005): no active profile assignment for the window, so no
- * suggestion is made. The code travels in the `x-qiraa-safe-stop` header only: a rule id never reaches a
- * parent's screen (the parent tier removes `GL-005` from any string), so the body carries the Arabic message.
+ * suggestion is made. The code travels in the body's `code` (a closed machine key, allow-list leaf `code`, which a
+ * client never shows) and in the `x-qiraa-safe-stop` header; the parent tier removes `GL-005` from any text, so the
+ * text the parent reads is the Arabic message.
  */
-export const SAFE_STOP_CODE = 'GL-005';
+export const SAFE_STOP_CODE = 'GL-005' as const;
 export const SAFE_STOP_HEADER = 'x-qiraa-safe-stop';
 
 /** Verbal nouns and the first person plural: the parent's own gender is unknown, the child's is not. */

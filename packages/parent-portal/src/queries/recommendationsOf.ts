@@ -2,7 +2,7 @@ import type { ScreeningWindow } from '@qiraa/assessment';
 import type { Sql } from '@qiraa/db';
 import { STATUS_TOKENS } from '@qiraa/decisions';
 import { inGender, type StudentGender } from '@qiraa/identity';
-import { HALT_MESSAGES } from '../labels/halt';
+import { HALT_MESSAGES, SAFE_STOP_CODE } from '../labels/halt';
 import type { RecommendationsResponse } from '../schemas';
 import { CURRENT_TEMPLATE_LIBRARY, type DomainStanding, pickTemplates } from '../templates/templateLibrary';
 import { domainRank, statusesOf } from './statusesOf';
@@ -41,6 +41,7 @@ export async function recommendationsOf(
         firstName: child.firstName,
         windowLabel: found.windowLabel,
         halted: true,
+        code: SAFE_STOP_CODE,
         haltMessage: inGender(HALT_MESSAGES, child.gender),
         suggestions: [],
       },
@@ -53,6 +54,7 @@ export async function recommendationsOf(
       firstName: child.firstName,
       windowLabel: found.windowLabel,
       halted: false,
+      code: null,
       haltMessage: null,
       suggestions: picked.map(({ domain, template }) => ({
         areaLabel: found.domainLabel?.get(domain.macroDomainId) ?? 'القراءة',

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { importDemoScreeningForms, setWindows } from '@qiraa/assessment/testing';
 import { pdfPagePng, pdfText } from '@qiraa/pdf-kit/testing';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { importDemoScreeningForms, openWindowFor, setWindows } from '@qiraa/assessment/testing';
 import { reloadLanguageSafety } from '@qiraa/language-safety';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -107,7 +107,7 @@ describe('parent portal: gate and tenant rule', () => {
 });
 
 describe('parent portal: reads', () => {
-  it('halts recommendations with the safe Arabic message and GL-005 in the header while nothing is decided', async () => {
+  it('halts recommendations with the safe Arabic message and GL-005 in the body and the header while nothing is decided', async () => {
     const res = await parent.get(`/api/parent/children/${w.a.studentId}/recommendations`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['x-qiraa-safe-stop']).toBe('GL-005');
@@ -115,10 +115,12 @@ describe('parent portal: reads', () => {
       firstName: 'سارة',
       windowLabel: 'بداية العام',
       halted: true,
+      code: 'GL-005',
       haltMessage: HALT_MESSAGES.neutral,
       suggestions: [],
     });
-    expect(res.body).not.toContain('GL-005');
+    // The code is a machine key of its own field: no text a parent reads carries it.
+    expect(res.json().haltMessage).not.toContain('GL-005');
     expect((await parent.get(`/api/parent/children/${w.a.studentId}/growth`)).json()).toEqual({
       firstName: 'سارة',
       domains: [],
@@ -160,7 +162,7 @@ describe('parent portal: reads', () => {
     expect(boy.statusCode, boy.body).toBe(200);
     expect(boy.headers['x-qiraa-safe-stop']).toBeUndefined();
     const suggestions = boy.json().suggestions as { areaLabel: string; text: string }[];
-    expect(boy.json()).toMatchObject({ halted: false, haltMessage: null, windowLabel: 'بداية العام' });
+    expect(boy.json()).toMatchObject({ halted: false, code: null, haltMessage: null, windowLabel: 'بداية العام' });
     expect(suggestions.length).toBeGreaterThan(1);
     expect(suggestions.length).toBeLessThanOrEqual(5);
     const fluencyBuild = CURRENT_TEMPLATE_LIBRARY.templates.find((x) => x.id === 'HT-FLU-01')!;
@@ -170,7 +172,12 @@ describe('parent portal: reads', () => {
     // MOY holds a reading only, so its profile is the guard (DATA_INCOMPLETE): the halt, in the girl's form.
     const moy = await parent.get(`/api/parent/children/${w.a.studentId}/recommendations?window=MOY`);
     expect(moy.headers['x-qiraa-safe-stop']).toBe('GL-005');
-    expect(moy.json()).toMatchObject({ halted: true, haltMessage: HALT_MESSAGES.female, windowLabel: 'منتصف العام' });
+    expect(moy.json()).toMatchObject({
+      halted: true,
+      code: 'GL-005',
+      haltMessage: HALT_MESSAGES.female,
+      windowLabel: 'منتصف العام',
+    });
     // EOY: nothing screened yet, the halt.
     const eoy = await parent.get(`/api/parent/children/${w.a.studentId}/recommendations?window=EOY`);
     expect(eoy.json()).toMatchObject({ halted: true, haltMessage: HALT_MESSAGES.female, windowLabel: 'نهاية العام' });

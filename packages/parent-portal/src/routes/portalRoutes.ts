@@ -126,8 +126,8 @@ export const portalRoutes =
             'Query window (default BOY). At most five suggestions from the versioned template library, one per ' +
             'macro-domain, the domains with the earliest status first, worded for the child’s gender. With no ' +
             `active profile assignment for the window: 200, halted true, the safe Arabic halt message, no ` +
-            `suggestion, and the header ${SAFE_STOP_HEADER}: ${SAFE_STOP_CODE} (the code is kept out of the ` +
-            'body, which a parent reads). ' +
+            `suggestion, code ${SAFE_STOP_CODE} in the body (a machine key; code null otherwise) and in the header ` +
+            `${SAFE_STOP_HEADER}. ` +
             NUMBER_FREE,
           security,
           params: ChildParams,

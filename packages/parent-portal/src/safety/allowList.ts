@@ -8,10 +8,13 @@ import Value from 'typebox/value';
  * - `label`: Arabic text written by us or the catalog (a phrase, a domain, a suggestion);
  * - `firstName`: the child's first name;
  * - `date` / `timestamp`: an ISO date, the one place digits may appear, and only in that exact shape;
- * - `handle`: the child's id, only in the child list, because the portal's own paths address the child by it.
+ * - `handle`: the child's id, only in the child list, because the portal's own paths address the child by it;
+ * - `code`: a stable machine key of the spec's error and safe-stop tables (GL-005), one of a closed list written in
+ *   the schema: a code, not a number or a text, so the filter does not see it (its parent tier would strip a
+ *   rule id out of a sentence) and the screen never shows it.
  * Objects admit no other key (`additionalProperties: false`), so a field nobody listed cannot slip through.
  */
-export type ParentLeaf = 'label' | 'firstName' | 'date' | 'timestamp' | 'handle';
+export type ParentLeaf = 'label' | 'firstName' | 'date' | 'timestamp' | 'handle' | 'code';
 export const PARENT_LEAF = 'x-parent';
 
 export const Label = (description: string) => Type.String({ minLength: 1, [PARENT_LEAF]: 'label', description });
@@ -26,6 +29,8 @@ export const ChildHandle = () =>
     [PARENT_LEAF]: 'handle',
     description: 'the child, as the portal paths address it ({childId}); shown to nobody',
   });
+export const SafeStopCode = <C extends string>(codes: readonly [C, ...C[]], description: string) =>
+  Type.Unsafe<C>(Type.String({ enum: [...codes], [PARENT_LEAF]: 'code', description }));
 export const ParentObject = <T extends Parameters<typeof Type.Object>[0]>(properties: T, description?: string) =>
   Type.Object(properties, { additionalProperties: false, ...(description ? { description } : {}) });
 
@@ -39,6 +44,7 @@ export interface Rewritten {
 
 type Node = TSchema & {
   [PARENT_LEAF]?: ParentLeaf;
+  enum?: unknown[];
   properties?: Record<string, Node>;
   items?: Node;
   anyOf?: Node[];
@@ -64,6 +70,10 @@ export function parentSafe<T>(
 ): { value: T; rewritten: Rewritten[] } {
   const rewritten: Rewritten[] = [];
   const walk = (node: Node, v: unknown, path: string): unknown => {
+    if (node[PARENT_LEAF] === 'code') {
+      if (typeof v !== 'string' || !node.enum?.includes(v)) throw new AllowListError(path);
+      return v;
+    }
     if (node.anyOf) {
       if (v === null) return v;
       const branch = node.anyOf.find((n) => n.type !== 'null');

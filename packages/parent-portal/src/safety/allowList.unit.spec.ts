@@ -1,7 +1,16 @@
 import { createLanguageSafetyFilter } from '@qiraa/language-safety';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { AllowListError, ChildHandle, DateOnly, FirstName, Label, ParentObject, parentSafe } from './allowList';
+import {
+  AllowListError,
+  ChildHandle,
+  DateOnly,
+  FirstName,
+  Label,
+  ParentObject,
+  parentSafe,
+  SafeStopCode,
+} from './allowList';
 
 const filter = createLanguageSafetyFilter(1, [
   {
@@ -48,5 +57,16 @@ describe('parentSafe', () => {
   it('refuses a leaf whose schema is not tagged for parents', () => {
     const Loose = ParentObject({ code: Type.String() });
     expect(() => parentSafe(Loose, { code: 'beginning' }, filter)).toThrow(AllowListError);
+  });
+
+  it('passes a listed code unfiltered and refuses any other value in its place', () => {
+    const Halt = ParentObject({ code: Type.Union([SafeStopCode(['GL-005'], 'the halt'), Type.Null()]) });
+    const digits = createLanguageSafetyFilter(1, [
+      { ...filter.rules[0]!, ruleId: 'LS-TOK-002', matchRegex: 'GL-[0-9]+' },
+    ]);
+    expect(parentSafe(Halt, { code: 'GL-005' }, digits)).toEqual({ value: { code: 'GL-005' }, rewritten: [] });
+    expect(parentSafe(Halt, { code: null }, digits).value).toEqual({ code: null });
+    expect(() => parentSafe(Halt, { code: 'GL-006' }, digits)).toThrow(AllowListError);
+    expect(() => parentSafe(Halt, { code: 5 }, digits)).toThrow(AllowListError);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import {
   startSitting as fixtureSitting,
   importDemoFiles,

@@ -108,7 +108,7 @@ export const reportRoutes =
             'session is still read here, marked with its void.',
           security,
           params: SessionParams,
-          response: { 200: SessionDetailResponse, ...errorResponses(400, 401, 403, 404, 422) },
+          response: { 200: SessionDetailResponse, ...errorResponses(400, 401, 403, 404, 422, 503) },
         },
       },
       async (request) => {

@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import { conflict, notFound } from '@qiraa/http-kit';
 import { type BatchReport, batchReport } from './blueprintQueries';
 
@@ -12,7 +13,7 @@ export async function approveBlueprintBatch(
   deps: { sql: Sql },
   input: { batchId: string; approvedBy: number | null },
 ): Promise<BatchReport & { retired: string[] }> {
-  return (await deps.sql.begin(async (tx) => {
+  return (await inTransaction(deps.sql, async ({ sql: tx }) => {
     const [batch] = await tx<{ status: string; organization_id: string | null }[]>`
       select status, organization_id from ses_blueprint_batches where id = ${input.batchId} for update`;
     if (!batch) throw notFound('import batch');

@@ -83,6 +83,16 @@ export async function batchReport(sql: AnySql, batchId: string): Promise<BatchRe
   return b ? { ...summaryOf(b), rows: b.rows } : null;
 }
 
+/** Whose a blueprint is (undefined when unknown; `organizationId` null: global). */
+export async function blueprintOwner(
+  sql: AnySql,
+  blueprintId: string,
+): Promise<{ organizationId: string | null } | undefined> {
+  const [bp] = await sql<{ organization_id: string | null }[]>`
+    select organization_id from ses_blueprints where id = ${blueprintId}`;
+  return bp && { organizationId: bp.organization_id };
+}
+
 export async function batchScope(sql: AnySql, batchId: string): Promise<{ organizationId: string | null } | null> {
   const [b] = await sql<{ organization_id: string | null }[]>`
     select organization_id from ses_blueprint_batches where id = ${batchId}`;

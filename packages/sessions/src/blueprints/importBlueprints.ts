@@ -1,5 +1,6 @@
 import { contentHash, loadCatalog } from '@qiraa/content';
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import { type LanguageSafetyFilter, loadLanguageSafety } from '@qiraa/language-safety';
 import type { Static } from 'typebox';
 import type { BlueprintRejectReason } from '../codes';
@@ -39,7 +40,7 @@ export async function importBlueprints(
   const [catalog, filter] = await Promise.all([loadCatalog(deps.sql), loadLanguageSafety(deps.sql)]);
   const batchId = newSessionsId('sbb');
   const scope = input.organizationId ?? '';
-  return (await deps.sql.begin(async (tx) => {
+  return (await inTransaction(deps.sql, async ({ sql: tx }) => {
     await tx`select pg_advisory_xact_lock(hashtext(${`ses_blueprints:${scope}`}))`;
     const seen = new Set<string>();
     const rows: BatchRow[] = [];

@@ -122,18 +122,31 @@ export const catalogRoutes =
         schema: {
           tags,
           summary: 'A class’s sessions, newest first (cancelled drafts included)',
-          description: `${TEACHER_NOTE} limit: default 20, at most 100.`,
+          description:
+            `${TEACHER_NOTE} Keyset pages: limit default 20, at most 100; pass nextCursor as cursor (null on the ` +
+            'last page); a cursor not of ours is 422 reason invalid_cursor.',
           security,
-          querystring: Type.Object({ classId: ClassIdQuery, limit: LimitQuery }),
+          querystring: Type.Object({ classId: ClassIdQuery, cursor: CursorQuery, limit: LimitQuery }),
           response: {
-            200: Type.Object({ classId: Type.String(), sessions: Type.Array(SessionSummarySchema) }),
+            200: Type.Object({
+              classId: Type.String(),
+              sessions: Type.Array(SessionSummarySchema),
+              nextCursor: Type.Union([Type.String(), Type.Null()]),
+            }),
             ...errorResponses(401, 403, 404, 422),
           },
         },
       },
       async (request) => {
         const cls = await requireClassTeacher(sql, callerOf(request), request.query.classId);
-        return { classId: cls.id, sessions: await recentlyGenerated(sql, cls.id, request.query.limit ?? PAGE_DEFAULT) };
+        const { cursor, limit = PAGE_DEFAULT } = request.query;
+        const after = cursor === undefined ? null : decodeCursor(cursor);
+        if (cursor !== undefined && after === null) {
+          throw unprocessable('invalid_cursor', 'cursor is not a nextCursor of this list', [
+            { field: 'cursor', issue: 'unknown cursor' },
+          ]);
+        }
+        return { classId: cls.id, ...(await recentlyGenerated(sql, cls.id, { limit, after })) };
       },
     );
   };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '@qiraa/http-kit';
+import { errorResponses, refusalResponses } from '@qiraa/http-kit';
 import { callerOf, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { security } from '../schemas';
@@ -9,6 +9,8 @@ import { DeliveryResponse, MixedResponse, SessionParams } from '../sessions/sess
 import { TEACHER, TEACHER_NOTE } from './catalogRoutes';
 
 const tags = ['sessions'];
+/** The refusals of the three deliveries the spec does not name (docs/api.md). */
+const DELIVERY_REFUSALS = refusalResponses({ 409: ['not_previewed', 'delivery_mode_mismatch'] });
 const TRANSITION =
   'A session reaches delivered once, by the route of its frozen delivery mode: distribute-online for online, ' +
   'generate-pdfs for printable, deliver-mixed for mixed; another mode is 409 reason delivery_mode_mismatch, a ' +
@@ -45,7 +47,7 @@ export const deliveryRoutes =
             `are alreadyQueued. Parallel calls queue each child once. ${TRANSITION}`,
           security,
           params: SessionParams,
-          response: { 200: DeliveryResponse, ...errorResponses(400, 401, 403, 404, 409, 422) },
+          response: { 200: DeliveryResponse, ...errorResponses(400, 401, 403, 404, 409, 422), ...DELIVERY_REFUSALS },
         },
       },
       async (request) => {
@@ -70,7 +72,7 @@ export const deliveryRoutes =
             TRANSITION,
           security,
           params: SessionParams,
-          response: { 200: zipResponse, ...errorResponses(400, 401, 403, 404, 409, 422, 503) },
+          response: { 200: zipResponse, ...errorResponses(400, 401, 403, 404, 409, 422, 503), ...DELIVERY_REFUSALS },
         },
       },
       async (request, reply) => {
@@ -98,7 +100,7 @@ export const deliveryRoutes =
             `the printed sheets is fetched with generate-pdfs (same bytes). ${TRANSITION}`,
           security,
           params: SessionParams,
-          response: { 200: MixedResponse, ...errorResponses(400, 401, 403, 404, 409, 422, 503) },
+          response: { 200: MixedResponse, ...errorResponses(400, 401, 403, 404, 409, 422, 503), ...DELIVERY_REFUSALS },
         },
       },
       async (request) => {

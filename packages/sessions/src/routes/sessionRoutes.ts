@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, notFound } from '@qiraa/http-kit';
+import { errorResponses, notFound, refusalResponses } from '@qiraa/http-kit';
 import { callerOf, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
+import { blueprintOwner } from '../blueprints/blueprintQueries';
 import { OVERRIDE_CODES } from '../codes';
 import { BACKOFFICE, security } from '../schemas';
 import { canSee } from '../scope';
@@ -39,12 +40,11 @@ export const sessionRoutes =
       const { classId, blueprintId } = request.body as { classId: string; blueprintId: string };
       const caller = callerOf(request);
       const cls = await classOr404(sql, caller, classId);
-      const [bp] = await sql<{ organization_id: string | null }[]>`
-        select organization_id from ses_blueprints where id = ${blueprintId}`;
+      const bp = await blueprintOwner(sql, blueprintId);
       if (
         !bp ||
-        !canSee(caller, bp.organization_id) ||
-        (bp.organization_id ?? cls.organization_id) !== cls.organization_id
+        !canSee(caller, bp.organizationId) ||
+        (bp.organizationId ?? cls.organization_id) !== cls.organization_id
       ) {
         throw notFound('blueprint');
       }
@@ -72,11 +72,15 @@ export const sessionRoutes =
             'retryAfter (seconds) and Retry-After.',
           security,
           body: FromBlueprintBody,
-          response: { 201: SessionSchema, ...errorResponses(400, 401, 403, 404, 422, 429) },
+          response: {
+            201: SessionSchema,
+            ...errorResponses(400, 401, 403, 404, 422, 429),
+            ...refusalResponses({ 422: ['grade_mismatch'] }),
+          },
         },
       },
       async (request, reply) => {
-        const id = await createSession(deps, callerOf(request), request.body);
+        const id = await createSession(deps, callerOf(request), request.body, deps.clock.now());
         return reply.code(201).send(await sessionView(sql, id));
       },
     );
@@ -146,7 +150,11 @@ export const sessionRoutes =
           security,
           params: RecipientParams,
           body: IncludeBody,
-          response: { 200: SessionSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+          response: {
+            200: SessionSchema,
+            ...errorResponses(400, 401, 403, 404, 409, 422),
+            ...refusalResponses({ 409: ['not_previewed', 'already_included'] }),
+          },
         },
       },
       async (request) => {

@@ -1,7 +1,9 @@
 import { currentItemBankPin, loadCatalog } from '@qiraa/content';
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import { CURRENT_RULE_SET, latestSkillStatuses } from '@qiraa/decisions';
 import { conflict, unprocessable } from '@qiraa/http-kit';
+import { classRoster } from '@qiraa/identity';
 import { loadLanguageSafety } from '@qiraa/language-safety';
 import type { DeliveryMode, Medium } from '../codes';
 import { newSessionsId } from '../ids';
@@ -26,14 +28,10 @@ export async function acceptSession(
     loadLanguageSafety(deps.sql),
     currentItemBankPin(deps.sql),
   ]);
-  await deps.sql.begin(async (tx) => {
+  await inTransaction(deps.sql, async ({ sql: tx }) => {
     const row = await sessionRow(tx, sessionId, true);
     if (row.status !== 'draft') throw conflict('not_draft', `the session is ${row.status}; only a draft is accepted`);
-    const students = (
-      await tx<{ student_user_id: string }[]>`
-        select student_user_id from class_students where class_id = ${row.class_id} and active
-        order by student_user_id`
-    ).map((s) => Number(s.student_user_id));
+    const students = await classRoster(tx, row.class_id);
     const printed = input.printedStudentIds ?? [];
     if (printed.length > 0 && input.deliveryMode !== 'mixed') {
       throw unprocessable('printed_students_only_for_mixed', 'printedStudentIds is for a mixed delivery only', [

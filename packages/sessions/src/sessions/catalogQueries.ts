@@ -1,6 +1,6 @@
 import type { AnySql } from '@qiraa/db';
 import { latestSkillStatuses } from '@qiraa/decisions';
-import type { Caller } from '@qiraa/identity';
+import { type Caller, classRoster } from '@qiraa/identity';
 import { type Blueprint, type BlueprintRow, blueprintOf, encodeCursor } from '../blueprints/blueprintQueries';
 import { SUPPORT_WEIGHTS, type Theme } from '../codes';
 import { visibleScope } from '../scope';
@@ -62,10 +62,7 @@ export async function recommended(
   cls: { id: string; grade: number; organizationId: string },
   limit: number,
 ): Promise<Recommendation[]> {
-  const students = (
-    await sql<{ student_user_id: string }[]>`
-      select student_user_id from class_students where class_id = ${cls.id} and active`
-  ).map((s) => Number(s.student_user_id));
+  const students = await classRoster(sql, cls.id);
   const [statuses, rows] = await Promise.all([
     latestSkillStatuses(sql, students),
     sql<BlueprintRow[]>`

@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import { notFound, rateLimited, unprocessable } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
 import { newSessionsId } from '../ids';
@@ -19,6 +20,8 @@ export async function createSession(
   deps: { sql: Sql },
   caller: Caller,
   input: { classId: string; blueprintId: string },
+  /** The request's `deps.clock` reading: the rate window ends here. */
+  now: Date,
 ): Promise<string> {
   const cls = await requireClassTeacher(deps.sql, caller, input.classId);
   const [bp] = await deps.sql<
@@ -51,15 +54,15 @@ export async function createSession(
   }
   const id = newSessionsId('ses');
   const teacher = String(caller.userId);
-  await deps.sql.begin(async (tx) => {
+  await inTransaction(deps.sql, async ({ sql: tx }) => {
     await tx`select pg_advisory_xact_lock(hashtext(${`ses_creation:${teacher}`}))`;
     const [window] = await tx<{ n: number; retry: number | null }[]>`
       select count(*)::int as n,
-             ceil(extract(epoch from (min(at) + make_interval(secs => ${CREATION_WINDOW_SECONDS}) - now())))::int as retry
+             ceil(extract(epoch from (min(at) + make_interval(secs => ${CREATION_WINDOW_SECONDS}) - ${now}::timestamptz)))::int as retry
       from ses_session_creations
-      where teacher_user_id = ${caller.userId} and at > now() - make_interval(secs => ${CREATION_WINDOW_SECONDS})`;
+      where teacher_user_id = ${caller.userId} and at > ${now}::timestamptz - make_interval(secs => ${CREATION_WINDOW_SECONDS})`;
     if ((window?.n ?? 0) >= CREATIONS_PER_WINDOW) throw rateLimited(Math.max(1, window?.retry ?? 1));
-    await tx`insert into ses_session_creations (teacher_user_id) values (${caller.userId})`;
+    await tx`insert into ses_session_creations (teacher_user_id, at) values (${caller.userId}, ${now})`;
     await tx`
       insert into ses_sessions (id, organization_id, school_id, class_id, teacher_user_id, blueprint_id,
                                 blueprint_version, status, theme, sub_skill_ids)

@@ -1,5 +1,7 @@
 import type { Sql, TransactionSql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import { conflict } from '@qiraa/http-kit';
+import type { Clock } from '@qiraa/kernel';
 import type { DeliveryMode } from '../codes';
 import { type RenderedSheets, renderSheets } from '../pdf/sheetBatch';
 import { logTransition, type SessionRow, sessionRow, slotsOf } from './sessionQueries';
@@ -33,10 +35,13 @@ function assertDeliverable(row: SessionRow, route: DeliveryRoute): void {
   }
 }
 
-/** Queues the online slots not queued yet (one update: a slot is queued once, whatever runs in parallel). */
-async function queueOnline(tx: TransactionSql, sessionId: string) {
+/**
+ * Queues the online slots not queued yet (one update: a slot is queued once, whatever runs in parallel), at
+ * the app's clock (the queue orders and supersedes by it, like a slot queued by its printed link).
+ */
+async function queueOnline(tx: TransactionSql, sessionId: string, now: Date) {
   const queued = await tx<{ student_id: string }[]>`
-    update ses_session_students set online_queued_at = now()
+    update ses_session_students set online_queued_at = ${now}
     where session_id = ${sessionId} and included and medium = 'online' and online_queued_at is null
     returning student_id`;
   const all = await tx<{ student_id: string }[]>`
@@ -58,11 +63,13 @@ async function markDelivered(tx: TransactionSql, row: SessionRow, route: Deliver
   return 'delivered' as const;
 }
 
-export async function distributeOnline(deps: { sql: Sql }, actorId: number, sessionId: string) {
-  return deps.sql.begin(async (tx) => {
+const nowOf = (deps: { clock?: Clock }) => deps.clock?.now() ?? new Date();
+
+export async function distributeOnline(deps: { sql: Sql; clock?: Clock }, actorId: number, sessionId: string) {
+  return inTransaction(deps.sql, async ({ sql: tx }) => {
     const row = await sessionRow(tx, sessionId, true);
     assertDeliverable(row, 'distribute_online');
-    const online = await queueOnline(tx, sessionId);
+    const online = await queueOnline(tx, sessionId, nowOf(deps));
     if (online.queued.length > 0) await logTransition(tx, sessionId, 'online_queued', actorId, online);
     const status = await markDelivered(tx, row, 'distribute_online', actorId);
     return { sessionId, status, online };
@@ -89,7 +96,7 @@ async function recordSheets(tx: TransactionSql, sessionId: string, sheets: Rende
 export async function generatePdfs(deps: { sql: Sql }, actorId: number, sessionId: string) {
   assertDeliverable(await sessionRow(deps.sql, sessionId), 'generate_pdfs');
   const sheets = await printedSheets(deps.sql, await sessionRow(deps.sql, sessionId));
-  const status = await deps.sql.begin(async (tx) => {
+  const status = await inTransaction(deps.sql, async ({ sql: tx }) => {
     const row = await sessionRow(tx, sessionId, true);
     assertDeliverable(row, 'generate_pdfs');
     await recordSheets(tx, sessionId, sheets, actorId);
@@ -98,13 +105,13 @@ export async function generatePdfs(deps: { sql: Sql }, actorId: number, sessionI
   return { status, sheets };
 }
 
-export async function deliverMixed(deps: { sql: Sql }, actorId: number, sessionId: string) {
+export async function deliverMixed(deps: { sql: Sql; clock?: Clock }, actorId: number, sessionId: string) {
   assertDeliverable(await sessionRow(deps.sql, sessionId), 'deliver_mixed');
   const sheets = await printedSheets(deps.sql, await sessionRow(deps.sql, sessionId));
-  return deps.sql.begin(async (tx) => {
+  return inTransaction(deps.sql, async ({ sql: tx }) => {
     const row = await sessionRow(tx, sessionId, true);
     assertDeliverable(row, 'deliver_mixed');
-    const online = await queueOnline(tx, sessionId);
+    const online = await queueOnline(tx, sessionId, nowOf(deps));
     if (online.queued.length > 0) await logTransition(tx, sessionId, 'online_queued', actorId, online);
     await recordSheets(tx, sessionId, sheets, actorId);
     const status = await markDelivered(tx, row, 'deliver_mixed', actorId);

@@ -1,5 +1,6 @@
 import { loadCatalog } from '@qiraa/content';
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import { conflict, unprocessable } from '@qiraa/http-kit';
 import type { Theme } from '../codes';
 import { logTransition, sessionRow } from './sessionQueries';
@@ -16,7 +17,7 @@ export async function editSession(
   edit: { subSkillIds?: string[]; theme?: Theme },
 ): Promise<void> {
   const catalog = await loadCatalog(deps.sql);
-  await deps.sql.begin(async (tx) => {
+  await inTransaction(deps.sql, async ({ sql: tx }) => {
     const row = await sessionRow(tx, sessionId, true);
     if (row.status !== 'draft') throw conflict('not_draft', `the session is ${row.status}; only a draft is edited`);
     if (edit.subSkillIds) {

@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { inTransaction } from '@qiraa/db';
 import { conflict, notFound } from '@qiraa/http-kit';
 import type { OverrideCode } from '../codes';
 import { logTransition, sessionRow } from './sessionQueries';
@@ -15,7 +16,7 @@ export async function includeRecipient(
   studentId: number,
   overrideCode: OverrideCode,
 ): Promise<void> {
-  await deps.sql.begin(async (tx) => {
+  await inTransaction(deps.sql, async ({ sql: tx }) => {
     const row = await sessionRow(tx, sessionId, true);
     const [slot] = await tx<{ included: boolean }[]>`
       select included from ses_session_students where session_id = ${sessionId} and student_id = ${studentId}`;

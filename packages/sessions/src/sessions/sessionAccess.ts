@@ -1,6 +1,6 @@
 import type { AnySql } from '@qiraa/db';
 import { notFound, permissionDenied } from '@qiraa/http-kit';
-import { type Caller, holds, inOrganizationOr404, isSuperAdmin } from '@qiraa/identity';
+import { type Caller, classRecord, holds, inOrganizationOr404, isSuperAdmin, teachesClass } from '@qiraa/identity';
 
 export interface ClassInfo {
   id: string;
@@ -11,9 +11,9 @@ export interface ClassInfo {
 
 /** A class the caller reaches at all: 404 when missing or another organization's (tenant before permission). */
 export async function classOr404(sql: AnySql, caller: Caller, classId: string): Promise<ClassInfo> {
-  const [row] = await sql<ClassInfo[]>`select id, organization_id, school_id, grade from classes where id = ${classId}`;
-  inOrganizationOr404(caller, row?.organization_id, 'class');
-  return row!;
+  const row = await classRecord(sql, classId);
+  inOrganizationOr404(caller, row?.organizationId, 'class');
+  return { id: row!.id, organization_id: row!.organizationId, school_id: row!.schoolId, grade: row!.grade };
 }
 
 /**
@@ -24,9 +24,7 @@ export async function requireClassTeacher(sql: AnySql, caller: Caller, classId: 
   const cls = await classOr404(sql, caller, classId);
   if (isSuperAdmin(caller)) return cls;
   if (!holds(caller, 'VIEW_OWN_CLASSES')) throw permissionDenied();
-  const [teaches] = await sql`
-    select 1 from class_teachers where class_id = ${classId} and teacher_user_id = ${caller.userId}`;
-  if (!teaches) throw permissionDenied('not a teacher of this class');
+  if (!(await teachesClass(sql, classId, caller.userId))) throw permissionDenied('not a teacher of this class');
   return cls;
 }
 

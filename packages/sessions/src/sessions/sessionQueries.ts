@@ -1,6 +1,7 @@
 import type { AnySql } from '@qiraa/db';
 import { notFound } from '@qiraa/http-kit';
 import type { Static } from 'typebox';
+import { encodeCursor } from '../blueprints/blueprintQueries';
 import {
   type DeliveryMode,
   type HeldOutReason,
@@ -45,6 +46,9 @@ export interface SlotRow {
   item_ids: string[];
   online_queued_at: Date | null;
   pdf_sha256: string | null;
+  link_opened_at: Date | null;
+  answered: number | null;
+  completed_at: Date | null;
   full_name_ar: string;
   gender: 'female' | 'male' | null;
 }
@@ -58,7 +62,9 @@ export async function sessionRow(sql: AnySql, id: string, lock = false): Promise
 }
 
 export const slotsOf = (sql: AnySql, id: string) => sql<SlotRow[]>`
-  select s.*, u.full_name_ar, u.gender from ses_session_students s join users u on u.id = s.student_id
+  select s.*, u.full_name_ar, u.gender, p.answered, p.completed_at
+  from ses_session_students s join users u on u.id = s.student_id
+  left join ses_slot_progress p on p.session_id = s.session_id and p.student_id = s.student_id
   where s.session_id = ${id} order by u.full_name_ar, s.student_id`;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -108,6 +114,8 @@ export async function sessionView(sql: AnySql, id: string): Promise<SessionView>
         overrideCode: s.override_code,
         onlineQueuedAt: iso(s.online_queued_at),
         pdfGenerated: s.pdf_sha256 !== null,
+        linkOpenedAt: iso(s.link_opened_at),
+        progress: { answered: s.answered ?? 0, total: s.item_ids.length, completedAt: iso(s.completed_at) },
       })),
     notIncluded: slots
       .filter((s) => !s.included)
@@ -120,18 +128,24 @@ export async function sessionView(sql: AnySql, id: string): Promise<SessionView>
 }
 
 /** A class's sessions, newest first, cancelled ones included (spec: remains listed under recently generated). */
+/** Newest first, keyset pages: the cursor is the last entry's (createdAt to the millisecond, id). */
 export async function recentlyGenerated(
   sql: AnySql,
   classId: string,
-  limit: number,
-): Promise<Static<typeof SessionSummarySchema>[]> {
+  page: { limit: number; after: { at: string; id: string } | null },
+): Promise<{ sessions: Static<typeof SessionSummarySchema>[]; nextCursor: string | null }> {
   const rows = await sql<(SessionRow & { title_ar: string; recipient_count: number; not_included_count: number })[]>`
     select s.*, b.title_ar,
       (select count(*)::int from ses_session_students x where x.session_id = s.id and x.included) as recipient_count,
       (select count(*)::int from ses_session_students x where x.session_id = s.id and not x.included) as not_included_count
     from ses_sessions s join ses_blueprints b on b.id = s.blueprint_id
-    where s.class_id = ${classId} order by s.created_at desc, s.id desc limit ${limit}`;
-  return rows.map((r) => ({
+    where s.class_id = ${classId}
+      ${page.after ? sql`and (date_trunc('milliseconds', s.created_at), s.id) < (${page.after.at}::timestamptz, ${page.after.id})` : sql``}
+    order by date_trunc('milliseconds', s.created_at) desc, s.id desc limit ${page.limit + 1}`;
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  const nextCursor = rows.length > page.limit && last ? encodeCursor(last.created_at, last.id) : null;
+  const sessions = shown.map((r) => ({
     id: r.id,
     classId: r.class_id,
     status: r.status,
@@ -144,6 +158,7 @@ export async function recentlyGenerated(
     notIncludedCount: r.not_included_count,
     createdAt: r.created_at.toISOString(),
   }));
+  return { sessions, nextCursor };
 }
 
 export async function logTransition(

@@ -47,6 +47,15 @@ export const RecipientSchema = Type.Object({
   overrideCode: Nullable(literals(OVERRIDE_CODES)),
   onlineQueuedAt: Nullable(DateTime),
   pdfGenerated: Type.Boolean(),
+  linkOpenedAt: Nullable(DateTime),
+  progress: Type.Object(
+    {
+      answered: Type.Integer({ description: 'items of the slot answered in the practice queue' }),
+      total: Type.Integer({ description: 'items of the slot' }),
+      completedAt: Nullable(DateTime),
+    },
+    { description: 'the child’s online practice of this session (the queue serves it once queued)' },
+  ),
 });
 export const NotIncludedSchema = Type.Object({
   studentId: Type.Integer(),

@@ -1,4 +1,4 @@
-import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { importDemoFiles } from '@qiraa/assessment/testing';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -202,6 +202,25 @@ describe('session lifecycle', () => {
     expect((await teacher().post(`/api/sessions/${id}/accept`, { deliveryMode: 'online' })).statusCode).toBe(409);
     const recent = (await teacher().get(`/api/sessions/recently-generated?classId=${w.a.classId}`)).json();
     expect(recent.sessions[0]).toMatchObject({ id, status: 'cancelled' });
+  });
+
+  it('recently generated: keyset pages with an opaque nextCursor walk every session once, newest first', async () => {
+    for (let i = 0; i < 3; i += 1) await draft(teacher(), w.a.classId, thinBp);
+    const url = `/api/sessions/recently-generated?classId=${w.a.classId}`;
+    const all = (await teacher().get(`${url}&limit=100`)).json();
+    expect(all.nextCursor).toBeNull();
+    expect(all.sessions.length).toBeGreaterThanOrEqual(3);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await teacher().get(`${url}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      seen.push(...res.json().sessions.map((x: { id: string }) => x.id));
+      cursor = res.json().nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(all.sessions.map((x: { id: string }) => x.id));
+    const forged = await teacher().get(`${url}&cursor=garbage`);
+    expect([forged.statusCode, forged.json().reason]).toEqual([422, 'invalid_cursor']);
   });
 
   it('tenant and permission: another organization 404, another teacher 403, a pending blueprint 422', async () => {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Client } from '@qiraa/api/testing';
+import type { Client } from '@qiraa/app/testing';
 
 const PACK = new URL('../../../../content/pack/', import.meta.url);
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from '@qiraa/api/testing';
+import type { Client } from '@qiraa/app/testing';
 import type { Sql } from '@qiraa/db';
 
 /**

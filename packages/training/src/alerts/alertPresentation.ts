@@ -30,8 +30,8 @@ export async function labelsOf(sql: AnySql, skillId: string, levelNumber: number
 
 /**
  * The notification payload of an alert for one of the child's classes (spec: studentId as a numeric string,
- * classId, studentName, alertId, skillId, skillLabelAr, levelNumber, levelNameAr; daysAtLevel where the kind's
- * schema carries it, `training_no_progress` in the notifications catalog).
+ * classId, studentName, alertId, skillId, skillLabelAr, levelNumber, levelNameAr; daysAtLevel on the long stay,
+ * `training_support_review_suggested`, the one kind whose schema carries it).
  */
 export async function payloadOf(sql: AnySql, a: AlertFacts, classId: string): Promise<Record<string, unknown>> {
   const labels = await labelsOf(sql, a.skillId, a.levelNumber);
@@ -43,7 +43,7 @@ export async function payloadOf(sql: AnySql, a: AlertFacts, classId: string): Pr
     skillId: a.skillId,
     ...labels,
     levelNumber: a.levelNumber,
-    ...(a.kind === 'no_progress_at_level' ? { daysAtLevel: Math.max(1, a.daysAtLevel) } : {}),
+    ...(a.kind === 'support_review_suggested' ? { daysAtLevel: Math.max(1, a.daysAtLevel) } : {}),
   };
 }
 

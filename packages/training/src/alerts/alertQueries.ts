@@ -1,9 +1,8 @@
 import type { AnySql } from '@qiraa/db';
 import type { OpenAlertRef } from '../queries/trainingLevelsOf';
+import { type AlertKey, encodeAlertCursor } from './alertCursor';
 import { labelsOf, newWordingCache, wordingOf } from './alertPresentation';
 import type { AlertEvidence, TrainingAlertKind } from './alertRules';
-
-export const ALERT_LIST_LIMIT = 500;
 
 interface AlertRowDb {
   alert_id: string;
@@ -14,6 +13,8 @@ interface AlertRowDb {
   level_number: number;
   kind: TrainingAlertKind;
   raised_at: Date;
+  /** raised_at as PostgreSQL prints it: microseconds and offset, so the cursor compares exactly. */
+  raised_key: string;
   acknowledged_at: Date | null;
   status: 'open' | 'acknowledged' | 'resolved';
   evidence: AlertEvidence;
@@ -22,23 +23,35 @@ interface AlertRowDb {
 /**
  * The alerts of the students of a class (its active roster) or of a support group's members, newest first.
  * `open` lists what is not resolved yet (open or acknowledged: an acknowledgement records that a teacher saw
- * it, the child still needs the look); `all` adds the resolved ones. Scope checks are the route's.
+ * it, the child still needs the look); `all` adds the resolved ones. Scope checks are the route's. Keyset pages:
+ * the cursor is the last row's (raisedAt, alertId), so an alert raised while a client pages never shifts a page.
  */
-export async function alertsOf(sql: AnySql, scope: { classId: string } | { groupId: string }, status: 'open' | 'all') {
+export async function alertsOf(
+  sql: AnySql,
+  scope: { classId: string } | { groupId: string },
+  status: 'open' | 'all',
+  page: { limit: number; after: AlertKey | null },
+) {
   const students =
     'classId' in scope
       ? sql`select student_user_id from class_students where class_id = ${scope.classId} and active`
       : sql`select student_user_id from trn_support_group_members where group_id = ${scope.groupId}`;
   const rows = await sql<AlertRowDb[]>`
     select a.alert_id, a.student_id::text, u.full_name_ar, a.skill_id, a.measure_code, a.level_number, a.kind,
-           a.raised_at, a.acknowledged_at, a.status, a.evidence
+           a.raised_at, a.raised_at::text as raised_key, a.acknowledged_at, a.status, a.evidence
     from trn_alerts a join users u on u.id = a.student_id
     where a.student_id in (${students}) and (${status} = 'all' or a.status <> 'resolved')
-    order by a.raised_at desc, a.alert_id
-    limit ${ALERT_LIST_LIMIT}`;
+      and (${page.after?.raisedAt ?? null}::timestamptz is null
+           or (a.raised_at, a.alert_id) < (${page.after?.raisedAt ?? null}::timestamptz, ${page.after?.alertId ?? null}::uuid))
+    order by a.raised_at desc, a.alert_id desc
+    limit ${page.limit + 1}`;
+  const shown = rows.slice(0, page.limit);
+  const last = shown.at(-1);
+  const nextCursor =
+    rows.length > page.limit && last ? encodeAlertCursor({ raisedAt: last.raised_key, alertId: last.alert_id }) : null;
   const cache = newWordingCache();
-  return Promise.all(
-    rows.map(async (r) => {
+  const items = await Promise.all(
+    shown.map(async (r) => {
       const facts = {
         alertId: r.alert_id,
         studentId: Number(r.student_id),
@@ -65,6 +78,7 @@ export async function alertsOf(sql: AnySql, scope: { classId: string } | { group
       };
     }),
   );
+  return { items, nextCursor };
 }
 
 /** The unresolved alerts of a student per skill: the levels view's `openAlerts` (registered as its source). */

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, validationFailed } from '@qiraa/http-kit';
-import { callerOf, reachOr404 } from '@qiraa/identity';
+import { callerOf, reachOr404, teachesClass } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { notClassTeacher, ownedGroup } from '../groups/groupScope';
 import { acknowledgeAlert } from './acknowledgeAlert';
+import { ALERT_PAGE_DEFAULT, ALERT_PAGE_MAX, decodeAlertCursor } from './alertCursor';
 import { alertsOf } from './alertQueries';
 import { AcknowledgeResponse, AlertIdParams, AlertListQuery, AlertListResponse } from './alertSchemas';
 
@@ -23,7 +24,9 @@ export const alertRoutes =
           summary: 'Training alerts of a class the caller teaches or of a support group the caller owns',
           description:
             'Exactly one of `classId` or `groupId` (else 422 VALIDATION_ERROR). `status` `open` (default: not ' +
-            'resolved, i.e. open or acknowledged) or `all`; newest first (raisedAt), at most 500. An unknown or ' +
+            'resolved, i.e. open or acknowledged) or `all`; newest first (raisedAt, then alertId). Keyset pages: ' +
+            `limit defaults to ${ALERT_PAGE_DEFAULT}, at most ${ALERT_PAGE_MAX}; pass nextCursor as cursor (null on ` +
+            'the last page); a cursor this list did not issue is 422 reason invalid_cursor. An unknown or ' +
             'another organization’s class or group is 404; a class the caller does not teach or a group the ' +
             'caller does not own is 403 NOT_CLASS_TEACHER. Kinds: no_progress_at_level (TAL-01), ' +
             'support_review_suggested (TAL-02); a level change resolves them (TAL-03).',
@@ -33,7 +36,9 @@ export const alertRoutes =
         },
       },
       async (request) => {
-        const { classId, groupId, status = 'open' } = request.query;
+        const { classId, groupId, status = 'open', cursor, limit = ALERT_PAGE_DEFAULT } = request.query;
+        // The cursor is read after the scope checks: a caller refused the list learns nothing from its 422.
+        const page = () => ({ limit, after: cursor === undefined ? null : decodeAlertCursor(cursor) });
         const caller = callerOf(request);
         if ((classId === undefined) === (groupId === undefined)) {
           throw validationFailed([
@@ -42,13 +47,12 @@ export const alertRoutes =
         }
         if (classId !== undefined) {
           await reachOr404(sql, request, 'class', classId);
-          const [held] = await sql`
-            select 1 from class_teachers where class_id = ${classId} and teacher_user_id = ${caller.userId}`;
-          if (!held) throw notClassTeacher('the class is not one the caller teaches');
-          return { items: await alertsOf(sql, { classId }, status) };
+          if (!(await teachesClass(sql, classId, caller.userId)))
+            throw notClassTeacher('the class is not one the caller teaches');
+          return alertsOf(sql, { classId }, status, page());
         }
         await ownedGroup(sql, caller, groupId!);
-        return { items: await alertsOf(sql, { groupId: groupId! }, status) };
+        return alertsOf(sql, { groupId: groupId! }, status, page());
       },
     );
     app.post(

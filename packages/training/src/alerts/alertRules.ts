@@ -94,3 +94,22 @@ export function decideTrainingAlerts(
 }
 
 const copyDay = (d: StayDay): StayDay => ({ date: d.date, counted: d.counted, correct: d.correct });
+
+/**
+ * TAL-02 as of a calendar day, whatever the newest ended day (the daily schedule): a child at level 1 who
+ * stopped practising still reaches 21 days at the level, so the support review is suggested. Pure.
+ */
+export function supportReviewAsOf(
+  stay: LevelStay,
+  asOf: string,
+  rules: TrainingAlertRuleSet = CURRENT_ALERT_RULES,
+): DerivedAlert | null {
+  const sr = rules.supportReview;
+  const daysAtLevel = daysBetween(stay.since, asOf);
+  if (stay.level !== sr.level || daysAtLevel < sr.minDaysAtLevel || stay.days.length < sr.minTrainingDays) return null;
+  return {
+    kind: 'support_review_suggested',
+    ruleId: sr.ruleId,
+    evidence: { sessions: stay.days.map(copyDay), daysAtLevel },
+  };
+}

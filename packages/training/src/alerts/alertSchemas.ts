@@ -1,5 +1,6 @@
 import { BigintId, DateTime, SchoolDay } from '@qiraa/http-kit';
 import { Type } from 'typebox';
+import { ALERT_PAGE_DEFAULT, ALERT_PAGE_MAX } from './alertCursor';
 
 const Uuid = Type.String({ format: 'uuid' });
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
@@ -12,6 +13,17 @@ export const AlertListQuery = Type.Object(
       Type.Union([Type.Literal('open'), Type.Literal('all')], {
         default: 'open',
         description: '`open` (default): not yet resolved (open or acknowledged); `all`: resolved ones too',
+      }),
+    ),
+    cursor: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 512, description: 'the nextCursor of the previous page (opaque)' }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: ALERT_PAGE_MAX,
+        default: ALERT_PAGE_DEFAULT,
+        description: `page size, default ${ALERT_PAGE_DEFAULT}, at most ${ALERT_PAGE_MAX}`,
       }),
     ),
   },
@@ -47,7 +59,10 @@ export const TrainingAlertRow = Type.Object({
 });
 
 export const AlertListResponse = Type.Object({
-  items: Type.Array(TrainingAlertRow, { description: 'newest first (raisedAt), at most 500' }),
+  items: Type.Array(TrainingAlertRow, { description: 'newest first (raisedAt, then alertId), one page' }),
+  nextCursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'opaque; pass it as `cursor` for the next page; null on the last page',
+  }),
 });
 
 export const AlertIdParams = Type.Object({ alertId: Uuid }, { additionalProperties: false });

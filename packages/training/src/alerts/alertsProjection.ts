@@ -1,13 +1,11 @@
-import type { RecordedEvent } from '@qiraa/eventstore';
+import type { OfType, Recorded } from '@qiraa/eventstore';
 import { defineProjection } from '@qiraa/projections';
+import type { TrainingEvent } from '../events';
 import {
   TRAINING_ALERT_ACKNOWLEDGED,
   TRAINING_ALERT_EVENT_TYPES,
   TRAINING_ALERT_RAISED,
   TRAINING_ALERT_RESOLVED,
-  type TrainingAlertAcknowledged,
-  type TrainingAlertRaised,
-  type TrainingAlertResolved,
 } from './alertEvents';
 
 interface Row {
@@ -36,7 +34,9 @@ interface Row {
  * acknowledgement and the resolution that follow it), then written with one upsert that moves a row only to a
  * higher stream version, so a batch applied twice (inline, then the runner) changes nothing.
  */
-export const alertsProjection = defineProjection({
+type AlertEvent = OfType<TrainingEvent, (typeof TRAINING_ALERT_EVENT_TYPES)[number]>;
+
+export const alertsProjection = defineProjection<AlertEvent>({
   name: 'training_alerts',
   version: 1,
   handles: TRAINING_ALERT_EVENT_TYPES,
@@ -84,8 +84,8 @@ export const alertsProjection = defineProjection({
   },
 });
 
-function fold(rows: Map<string, Row>, e: RecordedEvent): void {
-  const { alertId } = e.data as { alertId: string };
+function fold(rows: Map<string, Row>, e: Recorded<AlertEvent>): void {
+  const { alertId } = e.data;
   const seen = rows.get(alertId);
   const base: Row = seen ?? {
     alert_id: alertId,
@@ -98,7 +98,7 @@ function fold(rows: Map<string, Row>, e: RecordedEvent): void {
   };
   const version = e.streamVersion.toString();
   if (e.type === TRAINING_ALERT_RAISED) {
-    const d = e.data as TrainingAlertRaised;
+    const d = e.data;
     rows.set(alertId, {
       ...base,
       organization_id: d.organizationId,
@@ -115,7 +115,7 @@ function fold(rows: Map<string, Row>, e: RecordedEvent): void {
       stream_version: version,
     });
   } else if (e.type === TRAINING_ALERT_ACKNOWLEDGED) {
-    const d = e.data as TrainingAlertAcknowledged;
+    const d = e.data;
     rows.set(alertId, {
       ...base,
       status: base.status === 'resolved' ? 'resolved' : 'acknowledged',
@@ -124,7 +124,7 @@ function fold(rows: Map<string, Row>, e: RecordedEvent): void {
       stream_version: version,
     });
   } else if (e.type === TRAINING_ALERT_RESOLVED) {
-    const d = e.data as TrainingAlertResolved;
+    const d = e.data;
     rows.set(alertId, {
       ...base,
       status: 'resolved',

@@ -1,13 +1,12 @@
 import type { TransactionSql } from '@qiraa/db';
-import type { EventStore, NewEvent, RecordedEvent } from '@qiraa/eventstore';
+import type { EventStore, NewEvent, OfType, Recorded, RecordedEvent } from '@qiraa/eventstore';
 import { applyInline, defineProjection } from '@qiraa/projections';
 import {
   TRAINING_DAY_ENDED,
   TRAINING_LEVEL_MOVED,
   TRAINING_LEVEL_STARTED,
   type TrainingDayEnded,
-  type TrainingLevelMoved,
-  type TrainingLevelStarted,
+  type TrainingEvent,
 } from '../events';
 import {
   alertIdOf,
@@ -20,6 +19,12 @@ import {
 } from './alertEvents';
 import { CURRENT_ALERT_RULES, decideTrainingAlerts, type StayDay, type TrainingAlertKind } from './alertRules';
 import { alertsProjection } from './alertsProjection';
+
+/** What the reactor reads: the level events and the ended days. */
+type StayEvent = OfType<
+  TrainingEvent,
+  typeof TRAINING_LEVEL_STARTED | typeof TRAINING_LEVEL_MOVED | typeof TRAINING_DAY_ENDED
+>;
 
 /** A stay at one level of one skill, as the fold holds it. */
 interface Stay {
@@ -130,14 +135,14 @@ interface Folded {
  * of that day, raising each kind at most once per stay. Evaluating per event (not once per batch) makes the
  * outcome independent of where batches happen to break.
  */
-function fold(events: readonly RecordedEvent[], stays: Map<string, Stay>): Folded {
+function fold(events: readonly Recorded<StayEvent>[], stays: Map<string, Stay>): Folded {
   const rules = CURRENT_ALERT_RULES;
   const dayRows: Record<string, unknown>[] = [];
   const alertEvents: Folded['alertEvents'] = [];
   for (const e of events) {
     if (e.type === TRAINING_LEVEL_STARTED || e.type === TRAINING_LEVEL_MOVED) {
-      const d = e.data as TrainingLevelStarted | TrainingLevelMoved;
-      const level = 'toLevel' in d ? d.toLevel : d.level;
+      const d = e.data;
+      const level = e.type === TRAINING_LEVEL_MOVED ? e.data.toLevel : e.data.level;
       const key = keyOf(d.studentId, d.skillId);
       const old = stays.get(key);
       if (old && old.streamVersion >= e.streamVersion) continue; // already applied
@@ -178,7 +183,7 @@ function fold(events: readonly RecordedEvent[], stays: Map<string, Stay>): Folde
         changed: true,
       });
     } else if (e.type === TRAINING_DAY_ENDED) {
-      const d = e.data as TrainingDayEnded;
+      const d = e.data;
       for (const part of daySkillsOf(d)) {
         const stay = stays.get(keyOf(d.studentId, part.skillId));
         const counts = stay && stay.level === part.level;
@@ -233,11 +238,11 @@ function fold(events: readonly RecordedEvent[], stays: Map<string, Stay>): Folde
 }
 
 /** The skills each event of the batch touches. */
-function keysOf(events: readonly RecordedEvent[]): { studentId: number; skillId: string }[] {
+function keysOf(events: readonly Recorded<StayEvent>[]): { studentId: number; skillId: string }[] {
   const keys = new Map<string, { studentId: number; skillId: string }>();
   for (const e of events) {
-    const d = e.data as { studentId: number; skillId?: string; skillIds?: string[] };
-    for (const skillId of d.skillIds ?? (d.skillId ? [d.skillId] : [])) {
+    const d = e.data;
+    for (const skillId of e.type === TRAINING_DAY_ENDED ? e.data.skillIds : e.data.skillId ? [e.data.skillId] : []) {
       keys.set(keyOf(d.studentId, skillId), { studentId: d.studentId, skillId });
     }
   }
@@ -265,7 +270,7 @@ async function appendAlertEvents(
  * days, run by the projection runner. Its two tables are its memory of the stays (rebuildable); the alert events
  * it appends commit with its checkpoint, and `trn_alerts` is applied in the same transaction.
  */
-export const alertsReactor = defineProjection({
+export const alertsReactor = defineProjection<StayEvent>({
   name: 'training_alerts_reactor',
   version: 1,
   handles: [TRAINING_LEVEL_STARTED, TRAINING_LEVEL_MOVED, TRAINING_DAY_ENDED],

@@ -1,4 +1,4 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { expect, it } from 'vitest';
 import type { TrainingLevelNumber } from '../events';
 import { endDay, moveLevel, type Place, startLevel } from './testing/trainingEventsFixture';
@@ -60,6 +60,7 @@ it('a class practising 30 school days: every alert on the day its rule says, eac
   const resolvedOn = new Map<string, number>();
   const seen = async (day: number) => {
     await t.runtime.projector.catchUp();
+    await t.runtime.reactor.catchUp();
     const rows = await t.db.sql<{ alert_id: string; student_id: string; kind: string; status: string }[]>`
       select alert_id, student_id::text, kind, status from trn_alerts
       where student_id = any(${[...places.values()].map((p) => p.studentId)}::bigint[])`;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ContextDeps } from '@qiraa/kernel';
-import type { Projection } from '@qiraa/projections';
+import type { Projection, Reaction } from '@qiraa/projections';
 import { groupRoutes } from '../groups/groupRoutes';
 import { ownsGroupHolding } from '../groups/groupScope';
 import { registerOpenAlertsSource } from '../queries/trainingLevelsOf';
@@ -29,13 +29,11 @@ registerOpenAlertsSource(openAlertsOf);
 // A support group's owner reaches its children in the training staff views.
 registerSupportGroupReach(ownsGroupHolding);
 
-/** The alerts part's runner entries: the reactor (stays, raise, resolve), the alert read model, the notifier. */
-export const ALERT_PROJECTIONS: readonly Projection[] = [
-  alertsReactor,
-  alertsProjection,
-  alertsNotifier,
-  sendsProjection,
-];
+/** The alerts part's runner entries: the reactor (stays, raise, resolve), the alert read model, the sends. */
+export const ALERT_PROJECTIONS: readonly Projection[] = [alertsReactor, alertsProjection, sendsProjection];
+
+/** The alerts part's effects on other contexts: the teachers' notifications. */
+export const ALERT_REACTIONS: readonly Reaction[] = [alertsNotifier];
 
 /** The routes of the alerts part: alerts, support groups, teacher sends. */
 export const alertPartRoutes =

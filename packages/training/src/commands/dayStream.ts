@@ -15,9 +15,15 @@ export interface TrainingDeps {
 
 /** The child's open day (at most one: a unique index), folded from its stream. */
 export async function openDayOf(deps: TrainingDeps, sql: AnySql, studentId: number): Promise<DayFold | null> {
+  const dayId = await openDayIdOf(sql, studentId);
+  return dayId ? loadDay(deps.store, dayId) : null;
+}
+
+/** The id of the child's open day, if any. */
+export async function openDayIdOf(sql: AnySql, studentId: number): Promise<string | null> {
   const [row] = await sql<{ day_id: string }[]>`
     select day_id from trn_days where student_id = ${studentId} and ended_at is null`;
-  return row ? loadDay(deps.store, row.day_id) : null;
+  return row?.day_id ?? null;
 }
 
 export async function loadDay(store: EventStore, dayId: string): Promise<DayFold | null> {
@@ -32,11 +38,26 @@ export async function appendDayEvents(
   expected: bigint | 'no_stream',
   events: readonly NewEvent[],
 ): Promise<RecordedEvent[]> {
+  const recorded = await appendDay(store, uow, dayId, expected, events);
+  if (recorded.length > 0) await applyInline(uow, daysProjection, recorded);
+  return recorded;
+}
+
+/**
+ * The append of `appendDayEvents` without its projection, for a command that sends the projection's
+ * statements together with its own (`applyInline(uow, daysProjection, recorded)`): what was appended, none
+ * when the events were already stored; a moved stream throws `DayStreamMoved`.
+ */
+export async function appendDay(
+  store: EventStore,
+  uow: UnitOfWork,
+  dayId: string,
+  expected: bigint | 'no_stream',
+  events: readonly NewEvent[],
+): Promise<RecordedEvent[]> {
   const result = await store.append(streams.day(dayId), events, { uow, expected });
   if (result.kind === 'conflict') throw new DayStreamMoved(`trainingday-${dayId} moved`);
-  if (result.kind !== 'appended') return [];
-  await applyInline(uow, daysProjection, result.events);
-  return result.events;
+  return result.kind === 'appended' ? result.events : [];
 }
 
 /** Runs a command again from a fresh read when a stream it appends to moved or a parallel day opening won. */

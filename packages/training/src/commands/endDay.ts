@@ -9,7 +9,7 @@ export function dayEndedEvent(
   endReason: DayEndReason,
   at: Date,
   extra: { counted: number; correct: number } = { counted: 0, correct: 0 },
-): NewEvent {
+): NewEvent<TrainingDayEnded> {
   const o = fold.opened;
   const counted = fold.answers.filter((a) => a.counted);
   const targets = o.exercises.filter((x, i, all) => all.findIndex((y) => y.skillId === x.skillId) === i);

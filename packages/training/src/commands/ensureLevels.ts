@@ -7,6 +7,7 @@ import {
   type TrainingLevelMoved,
   type TrainingLevelNumber,
   type TrainingLevelStarted,
+  trainingEvents,
 } from '../events';
 import type { Learner } from '../queries/learner';
 import { trainableSkillsOf } from '../queries/trainingPool';
@@ -139,10 +140,15 @@ export async function ensureLevels(
   const current = new Map(
     rows.map((r) => [r.skill_id, { level: r.level, levelId: r.level_id, last: r.last_practised }]),
   );
-  for (const e of appended) {
-    const d = e.data as TrainingLevelStarted & TrainingLevelMoved;
+  for (const e of trainingEvents(appended)) {
+    if (e.type !== TRAINING_LEVEL_STARTED && e.type !== TRAINING_LEVEL_MOVED) continue;
+    const d = e.data;
     const last = current.get(d.skillId)?.last ?? null;
-    current.set(d.skillId, { level: e.type === TRAINING_LEVEL_STARTED ? d.level : d.toLevel, levelId: d.moveId, last });
+    current.set(d.skillId, {
+      level: e.type === TRAINING_LEVEL_STARTED ? e.data.level : e.data.toLevel,
+      levelId: d.moveId,
+      last,
+    });
   }
   return skills
     .filter((s) => current.has(s.skillId))

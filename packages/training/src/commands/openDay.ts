@@ -22,6 +22,8 @@ export async function openDay(
   rules: TrainingRules,
   now: Date,
   schoolDay: string,
+  /** A teacher's send in its window: its skill is planned first (so it is in the day and served first). */
+  preferSkillId: string | null = null,
 ): Promise<DayFold | null> {
   return inTransaction(deps.sql, async (uow) => {
     const levels = await ensureLevels(deps.store, uow, learner, rules, now, schoolDay);
@@ -33,7 +35,8 @@ export async function openDay(
       measureCode: l.measureCode,
       itemIds: items.get(`${l.skillId}|${l.level}`) ?? [],
     }));
-    const plan = planDay(rules, pools);
+    const sent = pools.filter((p) => p.skillId === preferSkillId);
+    const plan = planDay(rules, [...sent, ...pools.filter((p) => p.skillId !== preferSkillId)]);
     if (plan.exercises.length === 0) return null;
     const dayId = randomEventId();
     const data: TrainingDayOpened = {

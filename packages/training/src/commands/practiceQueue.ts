@@ -1,22 +1,38 @@
-import type { ItemRowDb } from '@qiraa/content';
-import { inTransaction } from '@qiraa/db';
-import { type NewEvent, randomEventId } from '@qiraa/eventstore';
+import { type ItemRowDb, itemColumns } from '@qiraa/content';
+import { commitAfter, inTransaction, type UnitOfWork } from '@qiraa/db';
+import {
+  type NewEvent,
+  NOT_APPENDED,
+  type RecordedEvent,
+  randomEventId,
+  requireAppended,
+  stampMetadata,
+} from '@qiraa/eventstore';
 import { conflict, unprocessable } from '@qiraa/http-kit';
+import { applyInline } from '@qiraa/projections';
+import { sessionQueuedExpr } from '@qiraa/sessions';
 import { countedAnswer } from '../engine/countedAnswer';
 import type { PracticeAnswerRecorded, SupportStepFired } from '../engine/dayEvents';
 import { currentSlot, type DayFold, type Slot } from '../engine/foldDay';
 import { academicYearOf, schoolDayOf } from '../engine/schoolDay';
-import {
-  PRACTICE_ANSWER_RECORDED,
-  SUPPORT_STEP_FIRED,
-  type TrainingDayEnded,
-  type TrainingLevelMoved,
-} from '../events';
-import { type Learner, learnerOf } from '../queries/learner';
+import { PRACTICE_ANSWER_RECORDED, SUPPORT_STEP_FIRED, streams, type TrainingLevelMoved } from '../events';
+import { daysProjection } from '../projections/daysProjection';
+import { type Learner, type LearnerJson, learnerJson, learnerOf, learnerOfJson } from '../queries/learner';
 import { practiceItemOf } from '../queries/practiceItem';
 import { bridgeItemsOf, scaffoldPromptOf } from '../queries/trainingPool';
 import { bridgeRuleFor, CURRENT_TRAINING_RULES, type TrainingRules } from '../rules/trainingRules';
-import { appendDayEvents, loadDay, openDayOf, retrying, type TrainingDeps } from './dayStream';
+import { activeSendJson, activeSendOf, type SendJson, sendOfJson } from '../sends/activeSend';
+import { addSendExercise } from '../sends/sendExercise';
+import {
+  appendDay,
+  appendDayEvents,
+  DayStreamMoved,
+  loadDay,
+  openDayIdOf,
+  openDayOf,
+  retrying,
+  type TrainingDeps,
+} from './dayStream';
 import { dayEndedEvent } from './endDay';
 import { moveLevelAfter } from './moveLevel';
 import { openDay } from './openDay';
@@ -56,21 +72,28 @@ export async function currentDay(
   deps: TrainingDeps,
   studentId: number,
   options: QueueOptions & { open: boolean },
-): Promise<{ learner: Learner; fold: DayFold | null; reason: NextReason }> {
+): Promise<{ learner: Learner; fold: DayFold | null; reason: NextReason; preferSkillId: string | null }> {
   const now = options.now ?? new Date();
   const rules = options.rules ?? CURRENT_TRAINING_RULES;
   const learner = await learnerOr409(deps, studentId);
   const today = schoolDayOf(now, learner.timeZone);
+  const send = await activeSendOf(deps.sql, studentId, now);
+  const preferSkillId = send?.skillId ?? null;
   return retrying(async () => {
     const open = await closeIfPast(deps, await openDayOf(deps, deps.sql, studentId), today, now);
-    if (open) return { learner, fold: open, reason: null };
+    if (open && send && options.open && (await addSendExercise(deps, learner, rules, open, send, now))) {
+      return { learner, fold: await loadDay(deps.store, open.opened.dayId), reason: null, preferSkillId };
+    }
+    if (open) return { learner, fold: open, reason: null, preferSkillId };
     const [ended] = await deps.sql<{ day_id: string }[]>`
       select day_id from trn_days where student_id = ${studentId} and school_day = ${today}
       order by opened_at desc limit 1`;
-    if (ended) return { learner, fold: await loadDay(deps.store, ended.day_id), reason: 'day_ended' as const };
-    if (!options.open) return { learner, fold: null, reason: null };
-    const fold = await openDay(deps, learner, rules, now, today);
-    return { learner, fold, reason: fold ? null : ('no_eligible_item' as const) };
+    if (ended) {
+      return { learner, fold: await loadDay(deps.store, ended.day_id), reason: 'day_ended' as const, preferSkillId };
+    }
+    if (!options.open) return { learner, fold: null, reason: null, preferSkillId };
+    const fold = await openDay(deps, learner, rules, now, today, preferSkillId);
+    return { learner, fold, reason: fold ? null : ('no_eligible_item' as const), preferSkillId };
   });
 }
 
@@ -100,23 +123,72 @@ const finishesItem = (slot: Slot, correct: boolean) => correct || slot.attempt =
  * One transaction; a parallel answer to the same day retries from a fresh read and then finds its item
  * answered (409 item_not_current).
  */
+/** What a practice answer is decided on, read at once: none of these reads waits for another. */
+export interface SubmitReads {
+  learner: Learner | null;
+  send: { sendId: string; skillId: string } | null;
+  openDayId: string | null;
+  /** The answered item's row (the item the answer names: used only when it is the slot's). */
+  item: ItemRowDb | null;
+  /** An online session is queued for the child (queuedSessionOf finds one): its item is answered first. */
+  sessionQueued: boolean;
+}
+
+/**
+ * The reads of `submitResponse` in one statement (one connection, one round trip; the caller may start it
+ * early): the learner, the active send and the open day as learnerOf, activeSendOf and openDayIdOf read them,
+ * whether a session is queued (as queuedSessionOf), and the answered item's row.
+ */
+export async function submitReads(deps: TrainingDeps, studentId: number, itemId: string, now: Date) {
+  const sql = deps.sql;
+  const [row] = await sql<
+    (Partial<ItemRowDb> & {
+      learner: LearnerJson | null;
+      send: SendJson | null;
+      open_day_id: string | null;
+      session_queued: boolean;
+    })[]
+  >`
+    select ${learnerJson(sql, studentId)} as learner, ${activeSendJson(sql, studentId, now)} as send,
+      (select day_id from trn_days where student_id = ${studentId} and ended_at is null) as open_day_id,
+      ${sessionQueuedExpr(sql, studentId)} as session_queued,
+      ${itemColumns(sql)}
+    from (select 1) as one left join content_items on content_items.id = ${itemId}`;
+  const { learner, send, open_day_id, session_queued, ...item } = row!;
+  return {
+    learner: learnerOfJson(studentId, learner),
+    send: sendOfJson(send),
+    openDayId: open_day_id,
+    item: item.id ? (item as ItemRowDb) : null,
+    sessionQueued: session_queued,
+  } satisfies SubmitReads;
+}
+
 export async function submitResponse(
   deps: TrainingDeps,
   studentId: number,
   input: SubmitInput,
-  options: QueueOptions = {},
+  options: QueueOptions & { reads?: SubmitReads } = {},
 ): Promise<SubmitOutcome> {
   const now = options.now ?? new Date();
   const rules = options.rules ?? CURRENT_TRAINING_RULES;
-  const learner = await learnerOr409(deps, studentId);
+  const reads = options.reads ?? (await submitReads(deps, studentId, input.itemId, now));
+  const learner = reads.learner;
+  if (!learner) throw conflict('no_active_class', 'the child is in no active class');
   const today = schoolDayOf(now, learner.timeZone);
+  const preferSkillId = reads.send?.skillId ?? null;
+  let first = true;
   return retrying(async () => {
-    const fold = await closeIfPast(deps, await openDayOf(deps, deps.sql, studentId), today, now);
+    // The first try decides on the reads above; a retry (the day's stream moved) reads the open day again.
+    const openDayId = first ? reads.openDayId : await openDayIdOf(deps.sql, studentId);
+    first = false;
+    const open = openDayId ? await loadDay(deps.store, openDayId) : null;
+    const fold = await closeIfPast(deps, open, today, now);
     if (!fold) throw conflict('no_open_training_day', 'no training day is open; ask for the next item first');
-    const slot = currentSlot(fold)!;
+    const slot = currentSlot(fold, preferSkillId)!;
     if (!slot || slot.itemId !== input.itemId)
       throw conflict('item_not_current', 'the item is not the one being asked');
-    const item = await practiceItemOf(deps.sql, slot.itemId);
+    const item = reads.item?.id === slot.itemId ? reads.item : await practiceItemOf(deps.sql, slot.itemId);
     if (!item) throw conflict('item_not_current', 'the item is no longer in the bank');
     if (!item.options.some((o) => o.key === input.selectedOptionKey)) {
       throw unprocessable('unknown_option', 'the selected option is not one of the item’s options', [
@@ -186,16 +258,74 @@ export async function submitResponse(
     if (endReason) {
       const end = dayEndedEvent(fold, endReason, now, countOf(answer));
       events.push(end);
-      after.ended = end.data as TrainingDayEnded;
+      after.ended = end.data;
     }
+    const year = fold.opened.academicYear ?? academicYearOf(fold.opened.schoolDay);
     const moved = await inTransaction(deps.sql, async (uow) => {
-      await appendDayEvents(deps.store, uow, fold.opened.dayId, fold.version, events);
+      if (deps.store.adapter === 'postgres' && uow.commitAfter) {
+        return recordAnswerPipelined(deps, uow, fold, events, answer, () =>
+          moveLevelAfter(deps, uow, rules, answer, year, learner.organizationId),
+        );
+      }
+      const recorded = await appendDay(deps.store, uow, fold.opened.dayId, fold.version, events);
+      if (recorded.length > 0) await applyInline(uow, daysProjection, recorded);
       if (!answer.counted) return null;
-      const year = fold.opened.academicYear ?? academicYearOf(fold.opened.schoolDay);
       return moveLevelAfter(deps, uow, rules, answer, year, learner.organizationId);
     });
     return { learner, fold: after, answer, slot, item, step, moved };
   });
+}
+
+/**
+ * The answer's write on PostgreSQL in one exchange: the append, the guard of migration 0046, the day
+ * projection's statements (they read only each event's data and stream version, known before the append) and
+ * then COMMIT when the answer is not counted, else the level rule's reads (they see the answer just stored);
+ * a move, if any, is appended after them. A moved stream (es_append answers a conflict, or a duplicate,
+ * without an error) throws `DayStreamMoved` and the guard rolls everything back: the command decides again.
+ */
+async function recordAnswerPipelined(
+  deps: TrainingDeps,
+  uow: UnitOfWork,
+  fold: DayFold,
+  events: readonly NewEvent[],
+  answer: PracticeAnswerRecorded,
+  moveLevel: () => Promise<TrainingLevelMoved | null>,
+): Promise<TrainingLevelMoved | null> {
+  const dayId = fold.opened.dayId;
+  const withIds = events.map((e) => ({ ...e, eventId: e.eventId ?? randomEventId() }));
+  const predicted: RecordedEvent[] = withIds.map((e, i) => ({
+    eventId: e.eventId,
+    streamId: streams.day(dayId),
+    streamVersion: fold.version + BigInt(i + 1),
+    type: e.type,
+    schemaVersion: e.schemaVersion ?? 1,
+    data: e.data ?? null,
+    metadata: stampMetadata(e.metadata),
+    createdAt: new Date(),
+    position: '',
+  }));
+  const appended = deps.store.append(streams.day(dayId), withIds, { uow, expected: fold.version }).then((r) => {
+    if (r.kind !== 'appended') throw new DayStreamMoved(`trainingday-${dayId}: ${r.kind}`);
+  });
+  const guard = requireAppended(
+    uow.sql,
+    withIds.map((e) => e.eventId),
+  );
+  const projected = applyInline(uow, daysProjection, predicted);
+  // Whichever fails first (the append's outcome or the guard's error, answered in the same exchange), a
+  // stream that moved is DayStreamMoved, for `retrying`.
+  const moved = (error: unknown): never => {
+    if ((error as { code?: string })?.code === NOT_APPENDED) throw new DayStreamMoved(`trainingday-${dayId} moved`);
+    throw error;
+  };
+  if (!answer.counted) {
+    await commitAfter(uow, Promise.all([appended, guard, projected]).catch(moved));
+    return null;
+  }
+  // A macrotask later, as the guard: the level rule's reads go out behind the projection's statements.
+  const move = new Promise<void>((resolve) => setImmediate(resolve)).then(moveLevel);
+  const [, , , level] = await Promise.all([appended, guard, projected, move]).catch(moved);
+  return level;
 }
 
 const countOf = (a: PracticeAnswerRecorded) => ({

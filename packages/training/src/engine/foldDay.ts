@@ -1,10 +1,12 @@
 import type { RecordedEvent } from '@qiraa/eventstore';
 import {
   PRACTICE_ANSWER_RECORDED,
+  SEND_EXERCISE_ADDED,
   SUPPORT_STEP_FIRED,
   TRAINING_DAY_ENDED,
   TRAINING_DAY_OPENED,
   type TrainingDayEnded,
+  trainingEvents,
 } from '../events';
 import type { PracticeAnswerRecorded, StepKind, SupportStepFired, TrainingDayOpened } from './dayEvents';
 
@@ -33,26 +35,30 @@ export interface Slot {
 
 export function foldDay(events: readonly RecordedEvent[]): DayFold | null {
   let fold: DayFold | null = null;
-  for (const e of events) {
+  for (const e of trainingEvents(events)) {
     if (e.type === TRAINING_DAY_OPENED) {
       fold = {
         version: e.streamVersion,
-        opened: e.data as TrainingDayOpened,
+        opened: e.data,
         answers: [],
         steps: [],
         ended: null,
-        lastAt: new Date((e.data as TrainingDayOpened).openedAt),
+        lastAt: new Date(e.data.openedAt),
       };
       continue;
     }
     if (!fold) continue;
     fold.version = e.streamVersion;
     if (e.type === PRACTICE_ANSWER_RECORDED) {
-      const answer = e.data as PracticeAnswerRecorded;
+      const answer = e.data;
       fold.answers.push(answer);
       fold.lastAt = new Date(answer.answeredAt);
-    } else if (e.type === SUPPORT_STEP_FIRED) fold.steps.push(e.data as SupportStepFired);
-    else if (e.type === TRAINING_DAY_ENDED) fold.ended = e.data as TrainingDayEnded;
+    } else if (e.type === SUPPORT_STEP_FIRED) fold.steps.push(e.data);
+    else if (e.type === SEND_EXERCISE_ADDED) {
+      // Appended to the plan (a copy: the opening event's data stays as stored).
+      const added = e.data.exercise;
+      fold.opened = { ...fold.opened, exercises: [...fold.opened.exercises, added] };
+    } else if (e.type === TRAINING_DAY_ENDED) fold.ended = e.data;
   }
   return fold;
 }
@@ -64,9 +70,10 @@ const triesOf = (kind: StepKind) => (kind === 'exit' ? 1 : 2);
 
 /**
  * The queue's position: a fired support step's items come first (one step at a time), then the exercises'
- * items in order, then the closing question. An item is finished after a correct answer or its last try.
+ * items in order (those of `preferSkillId` first: a teacher's send in its window), then the closing question.
+ * An item is finished after a correct answer or its last try.
  */
-export function currentSlot(fold: DayFold): Slot | null {
+export function currentSlot(fold: DayFold, preferSkillId: string | null = null): Slot | null {
   if (fold.ended) return null;
   const tries = new Map<string, { n: number; finished: boolean }>();
   for (const a of fold.answers) {
@@ -96,7 +103,10 @@ export function currentSlot(fold: DayFold): Slot | null {
       }
     }
   }
-  for (const [e, exercise] of fold.opened.exercises.entries()) {
+  const exercises = [...fold.opened.exercises.entries()].sort(
+    ([, a], [, b]) => Number(b.skillId === preferSkillId) - Number(a.skillId === preferSkillId),
+  );
+  for (const [e, exercise] of exercises) {
     for (const itemId of exercise.itemIds) {
       const attempt = pending('target', e, itemId);
       if (attempt) {

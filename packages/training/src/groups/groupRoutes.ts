@@ -5,6 +5,7 @@ import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { archiveGroup, createGroup, groupsOwnedBy, setGroupMembers } from './groupCommands';
 import { CreateGroupBody, GroupIdParams, SetMembersBody, SupportGroup, SupportGroupList } from './groupSchemas';
+import { trainingTarget } from './groupScope';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['training'];
@@ -14,9 +15,13 @@ export const groupRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
     const { sql } = deps;
+    // Support groups are a teacher's (VIEW_OWN_CLASSES): anyone else is 403 before the body is validated, after
+    // the tenant target (another organization's group or child is 404).
+    const config = { anyPermission: ['VIEW_OWN_CLASSES'] as const, target: trainingTarget(sql) };
     app.post(
       '/training/groups',
       {
+        config,
         schema: {
           tags,
           summary: 'Create a support group of children the teacher teaches',
@@ -34,12 +39,15 @@ export const groupRoutes =
     app.get(
       '/training/groups',
       {
+        config,
         schema: {
           tags,
           summary: 'The caller’s own support groups',
-          description: 'The live (not archived) groups the caller owns, oldest first; empty for anyone else.',
+          description:
+            'The live (not archived) groups the caller owns, oldest first. A teacher’s (VIEW_OWN_CLASSES); anyone ' +
+            'else 403.',
           security,
-          response: { 200: SupportGroupList, ...errorResponses(401) },
+          response: { 200: SupportGroupList, ...errorResponses(401, 403) },
         },
       },
       async (request) => ({ items: await groupsOwnedBy(sql, callerOf(request)) }),
@@ -47,6 +55,7 @@ export const groupRoutes =
     app.put(
       '/training/groups/:groupId/members',
       {
+        config,
         schema: {
           tags,
           summary: 'Replace the members of a support group',
@@ -64,6 +73,7 @@ export const groupRoutes =
     app.delete(
       '/training/groups/:groupId',
       {
+        config,
         schema: {
           tags,
           summary: 'Archive a support group',

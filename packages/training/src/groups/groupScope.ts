@@ -1,6 +1,14 @@
 import type { AnySql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
-import { type Caller, inOrganizationOr404 } from '@qiraa/identity';
+import {
+  type Caller,
+  callerOf,
+  inOrganizationOr404,
+  reachOr404,
+  requestInput,
+  type TargetCheck,
+  tenantTarget,
+} from '@qiraa/identity';
 
 export interface GroupRow {
   id: string;
@@ -38,3 +46,20 @@ export async function ownsGroupHolding(sql: AnySql, teacherUserId: number, stude
     ) as found`;
   return row?.found ?? false;
 }
+
+/**
+ * The auth hook's `target` for the group and send routes: the group, the children and the class or teacher the
+ * request names, each 404 when missing or another organization's (tenant before permission). It reads the input
+ * before validation, so it skips a field of the wrong shape (the refusal then stays 403).
+ */
+export const trainingTarget =
+  (sql: AnySql): TargetCheck =>
+  async (request) => {
+    const input = requestInput(request);
+    await tenantTarget(sql, { classId: 'class', onBehalfOfTeacherUserId: 'user' })(request);
+    if (typeof input.groupId === 'string') await groupInOrganization(sql, callerOf(request), input.groupId);
+    const studentIds = Array.isArray(input.studentIds) ? input.studentIds : [];
+    for (const id of studentIds) {
+      if (Number.isSafeInteger(id) && id > 0) await reachOr404(sql, request, 'student', id);
+    }
+  };

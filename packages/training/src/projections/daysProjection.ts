@@ -1,11 +1,11 @@
+import type { OfType } from '@qiraa/eventstore';
 import { defineProjection, eventsOfType } from '@qiraa/projections';
-import type { PracticeAnswerRecorded, SupportStepFired, TrainingDayOpened } from '../engine/dayEvents';
 import {
   PRACTICE_ANSWER_RECORDED,
   SUPPORT_STEP_FIRED,
   TRAINING_DAY_ENDED,
   TRAINING_DAY_OPENED,
-  type TrainingDayEnded,
+  type TrainingEvent,
 } from '../events';
 
 /**
@@ -13,16 +13,23 @@ import {
  * (`on conflict do nothing`: idempotent per event), the day's counters recounted from its answer rows, and
  * the ends applied in one update.
  */
-export const daysProjection = defineProjection({
+const DAY_EVENT_TYPES = [
+  TRAINING_DAY_OPENED,
+  PRACTICE_ANSWER_RECORDED,
+  SUPPORT_STEP_FIRED,
+  TRAINING_DAY_ENDED,
+] as const;
+
+export const daysProjection = defineProjection<OfType<TrainingEvent, (typeof DAY_EVENT_TYPES)[number]>>({
   name: 'training_days',
   version: 1,
-  handles: [TRAINING_DAY_OPENED, PRACTICE_ANSWER_RECORDED, SUPPORT_STEP_FIRED, TRAINING_DAY_ENDED],
+  handles: DAY_EVENT_TYPES,
   tables: ['trn_days', 'trn_answers', 'trn_support_steps'],
   async applyBatch({ sql, table }, events) {
     const days = sql(table('trn_days'));
     const answersT = sql(table('trn_answers'));
     const stepsT = sql(table('trn_support_steps'));
-    const ended = eventsOfType<TrainingDayEnded>(events, TRAINING_DAY_ENDED).map((e) => ({
+    const ended = eventsOfType(events, TRAINING_DAY_ENDED).map((e) => ({
       day_id: e.data.dayId,
       end_reason: e.data.endReason,
       ended_at: e.data.at,
@@ -30,7 +37,7 @@ export const daysProjection = defineProjection({
     // A day opened and ended in the same batch is inserted ended: at most one open day per student is a unique
     // index, and a rebuild's batch holds many ended days of one student.
     const endOf = new Map(ended.map((x) => [x.day_id, x]));
-    const opened = eventsOfType<TrainingDayOpened>(events, TRAINING_DAY_OPENED).map((e) => {
+    const opened = eventsOfType(events, TRAINING_DAY_OPENED).map((e) => {
       const d = e.data;
       return {
         day_id: d.dayId,
@@ -52,8 +59,19 @@ export const daysProjection = defineProjection({
         stream_version: e.streamVersion.toString(),
       };
     });
+    // Sent together (pipelined on the batch's one connection) and run in this order: each statement sees the
+    // rows of the ones before it, none waits for another's answer.
+    const statements: Promise<unknown>[] = [];
+    // Ends of days already stored go before the inserts, for the same index: a batch may hold the end of
+    // yesterday's day and the opening of today's (any batch size but 1, in a rebuild or the live runner).
+    if (ended.length > 0) {
+      statements.push(sql`
+        update ${days} d set ended_at = r.ended_at, end_reason = r.end_reason
+        from jsonb_to_recordset(${sql.json(ended as never)}) as r(day_id uuid, end_reason text, ended_at timestamptz)
+        where d.day_id = r.day_id and d.ended_at is null`);
+    }
     if (opened.length > 0) {
-      await sql`
+      statements.push(sql`
         insert into ${days} (day_id, student_id, organization_id, school_day, time_zone, academic_year, leveled,
           planned_exercises, questions_per_exercise, targets, exit_planned, opened_at, ended_at, end_reason,
           stream_version)
@@ -64,9 +82,9 @@ export const daysProjection = defineProjection({
           organization_id text, school_day date, time_zone text, academic_year text, leveled boolean,
           planned_exercises smallint, questions_per_exercise smallint, targets jsonb, exit_planned smallint,
           opened_at timestamptz, ended_at timestamptz, end_reason text, stream_version bigint)
-        on conflict (day_id) do nothing`;
+        on conflict (day_id) do nothing`);
     }
-    const answers = eventsOfType<PracticeAnswerRecorded>(events, PRACTICE_ANSWER_RECORDED).map((e) => {
+    const answers = eventsOfType(events, PRACTICE_ANSWER_RECORDED).map((e) => {
       const a = e.data;
       return {
         answer_id: a.answerId,
@@ -89,7 +107,7 @@ export const daysProjection = defineProjection({
       };
     });
     if (answers.length > 0) {
-      await sql`
+      statements.push(sql`
         insert into ${answersT} (answer_id, day_id, student_id, skill_id, level, level_id, item_id, role,
           support_step_id, correct, hinted, counted, not_counted, response_ms, school_day, answered_at, seq)
         select r.answer_id, r.day_id, r.student_id, r.skill_id, r.level, r.level_id, r.item_id, r.role,
@@ -99,9 +117,9 @@ export const daysProjection = defineProjection({
           skill_id text, level smallint, level_id uuid, item_id text, role text, support_step_id uuid,
           correct boolean, hinted boolean, counted boolean, not_counted text, response_ms integer,
           school_day date, answered_at timestamptz, seq bigint)
-        on conflict (answer_id) do nothing`;
+        on conflict (answer_id) do nothing`);
     }
-    const steps = eventsOfType<SupportStepFired>(events, SUPPORT_STEP_FIRED).map((e) => {
+    const steps = eventsOfType(events, SUPPORT_STEP_FIRED).map((e) => {
       const s = e.data;
       return {
         step_id: s.stepId,
@@ -117,7 +135,7 @@ export const daysProjection = defineProjection({
       };
     });
     if (steps.length > 0) {
-      await sql`
+      statements.push(sql`
         insert into ${stepsT} (step_id, day_id, student_id, rule_id, rule_version, target_skill_id, level,
           support_skills, prompt_id, fired_at)
         select r.step_id, r.day_id, r.student_id, r.rule_id, r.rule_version, r.target_skill_id, r.level,
@@ -125,19 +143,13 @@ export const daysProjection = defineProjection({
         from jsonb_to_recordset(${sql.json(steps as never)}) as r(step_id uuid, day_id uuid, student_id bigint,
           rule_id text, rule_version text, target_skill_id text, level smallint, support_skills jsonb,
           prompt_id text, fired_at timestamptz)
-        on conflict (step_id) do nothing`;
-    }
-    if (ended.length > 0) {
-      await sql`
-        update ${days} d set ended_at = r.ended_at, end_reason = r.end_reason
-        from jsonb_to_recordset(${sql.json(ended as never)}) as r(day_id uuid, end_reason text, ended_at timestamptz)
-        where d.day_id = r.day_id and d.ended_at is null`;
+        on conflict (step_id) do nothing`);
     }
     // Counters recounted from the stored answers of the touched days: applying a batch twice cannot double them.
-    const touched = [...new Set(events.map((e) => (e.data as { dayId: string }).dayId))];
+    const touched = [...new Set(events.map((e) => e.data.dayId))];
     const top = new Map<string, string>();
-    for (const e of events) top.set((e.data as { dayId: string }).dayId, e.streamVersion.toString());
-    await sql`
+    for (const e of events) top.set(e.data.dayId, e.streamVersion.toString());
+    statements.push(sql`
       update ${days} d set answered = c.answered, counted = c.counted, correct = c.correct,
         exit_answered = c.exit_answered, exit_correct = c.exit_correct,
         stream_version = greatest(d.stream_version, v.version)
@@ -153,6 +165,7 @@ export const daysProjection = defineProjection({
         group by d2.day_id
       ) c, jsonb_each_text(${sql.json(Object.fromEntries(top) as never)}) as v0(day_id, v),
       lateral (select v0.v::bigint as version) v
-      where d.day_id = c.day_id and v0.day_id::uuid = c.day_id`;
+      where d.day_id = c.day_id and v0.day_id::uuid = c.day_id`);
+    await Promise.all(statements);
   },
 });

@@ -1,10 +1,6 @@
+import type { OfType } from '@qiraa/eventstore';
 import { defineProjection } from '@qiraa/projections';
-import {
-  TRAINING_LEVEL_MOVED,
-  TRAINING_LEVEL_STARTED,
-  type TrainingLevelMoved,
-  type TrainingLevelStarted,
-} from '../events';
+import { TRAINING_LEVEL_MOVED, TRAINING_LEVEL_STARTED, type TrainingEvent } from '../events';
 
 type Row = Record<string, unknown> & { stream_version: string };
 
@@ -13,7 +9,9 @@ type Row = Record<string, unknown> & { stream_version: string };
  * order; keys started in the batch upsert whole rows, keys only moved update the move columns. A row moves
  * only to a higher stream version, so a batch applied twice (inline, then the runner) changes nothing.
  */
-export const levelsProjection = defineProjection({
+export const levelsProjection = defineProjection<
+  OfType<TrainingEvent, typeof TRAINING_LEVEL_STARTED | typeof TRAINING_LEVEL_MOVED>
+>({
   name: 'training_levels',
   version: 1,
   handles: [TRAINING_LEVEL_STARTED, TRAINING_LEVEL_MOVED],
@@ -22,11 +20,11 @@ export const levelsProjection = defineProjection({
     const full = new Map<string, Row>();
     const moved = new Map<string, Row>();
     for (const e of events) {
-      const d = e.data as TrainingLevelStarted | TrainingLevelMoved;
+      const d = e.data;
       const key = `${d.studentId}|${d.academicYear}|${d.skillId}`;
       const version = e.streamVersion.toString();
       if (e.type === TRAINING_LEVEL_STARTED) {
-        const s = d as TrainingLevelStarted;
+        const s = e.data;
         full.set(key, {
           student_id: s.studentId,
           skill_id: s.skillId,
@@ -48,7 +46,7 @@ export const levelsProjection = defineProjection({
         moved.delete(key);
         continue;
       }
-      const m = d as TrainingLevelMoved;
+      const m = e.data;
       const change = {
         level: m.toLevel,
         since: m.since,

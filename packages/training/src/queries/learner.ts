@@ -11,15 +11,30 @@ export interface Learner {
 
 /** The child's newest active class; null without one (no training without a class). */
 export async function learnerOf(sql: AnySql, studentId: number): Promise<Learner | null> {
-  const [row] = await sql<{ organization_id: string; time_zone: string; grade: number; academic_year: string }[]>`
-    select u.organization_id, o.time_zone, c.grade, c.academic_year
+  const [row] = await sql<{ learner: LearnerJson | null }[]>`select ${learnerJson(sql, studentId)} as learner`;
+  return learnerOfJson(studentId, row?.learner ?? null);
+}
+
+export interface LearnerJson {
+  organization_id: string;
+  time_zone: string;
+  grade: number;
+  academic_year: string;
+}
+
+/** learnerOf's read as a scalar subquery (a JSON object or null), for a statement that reads more at once. */
+export const learnerJson = (sql: AnySql, studentId: number) => sql`(
+    select json_build_object('organization_id', u.organization_id, 'time_zone', o.time_zone, 'grade', c.grade,
+                             'academic_year', c.academic_year)
     from users u
     join organizations o on o.id = u.organization_id
     join class_students s on s.student_user_id = u.id and s.active
     join classes c on c.id = s.class_id
     where u.id = ${studentId} and u.primary_persona = 'STUDENT'
     order by c.academic_year desc, s.created_at desc
-    limit 1`;
+    limit 1)`;
+
+export function learnerOfJson(studentId: number, row: LearnerJson | null): Learner | null {
   if (!row) return null;
   return {
     studentId,

@@ -1,3 +1,4 @@
+import { skillLabels, trainingLevelNames } from '@qiraa/content';
 import type { AnySql } from '@qiraa/db';
 
 interface TargetRef {
@@ -7,14 +8,8 @@ interface TargetRef {
 }
 
 const labels = async (sql: AnySql) => {
-  const [skills, levels] = await Promise.all([
-    sql<{ id: string; label_ar: string }[]>`select id, label_ar from content_skills`,
-    sql<{ number: number; name_ar: string }[]>`select number, name_ar from content_training_levels`,
-  ]);
-  return {
-    skill: new Map(skills.map((s) => [s.id, s.label_ar])),
-    level: new Map(levels.map((l) => [l.number, l.name_ar])),
-  };
+  const [skill, level] = await Promise.all([skillLabels(sql), trainingLevelNames(sql)]);
+  return { skill, level };
 };
 
 /** GET …/training-sessions: the child's training days, newest first. */

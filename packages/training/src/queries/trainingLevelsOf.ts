@@ -1,4 +1,6 @@
 import type { AnySql } from '@qiraa/db';
+import { userTimeZone } from '@qiraa/identity';
+import { academicYearOf, schoolDayOf } from '../engine/schoolDay';
 import type { LevelStartSource, MoveDirection, TrainingLevelNumber } from '../events';
 
 /** An alert open on a level row (filled by the alerts part through `registerOpenAlertsSource`). */
@@ -35,13 +37,22 @@ export function registerOpenAlertsSource(source: OpenAlertsSource | null): void 
 }
 
 /**
- * The student's current level per skill in the newest academic year that has levels (empty until leveled
- * training started), with the catalog's skill and level labels, in catalog order.
+ * The academic year a child with no level yet is in: the one today's school day (the organization's time zone)
+ * falls in, the same rule that files a training day's levels under its year (`academicYearOf`).
+ */
+async function currentAcademicYear(sql: AnySql, studentId: number, now: Date): Promise<string> {
+  return academicYearOf(schoolDayOf(now, (await userTimeZone(sql, studentId)) ?? 'Asia/Amman'));
+}
+
+/**
+ * The student's current level per skill in the newest academic year that has levels, with the catalog's skill
+ * and level labels, in catalog order; until leveled training started, no row and the current academic year.
  */
 export async function trainingLevelsOf(
   sql: AnySql,
   studentId: number,
-): Promise<{ academicYear: string | null; levels: TrainingLevelRow[] }> {
+  now: Date,
+): Promise<{ academicYear: string; levels: TrainingLevelRow[] }> {
   const rows = await sql<
     {
       academic_year: string;
@@ -65,7 +76,7 @@ export async function trainingLevelsOf(
     where l.student_id = ${studentId}
       and l.academic_year = (select max(academic_year) from trn_levels where student_id = ${studentId})
     order by k.ordinal`;
-  if (rows.length === 0) return { academicYear: null, levels: [] };
+  if (rows.length === 0) return { academicYear: await currentAcademicYear(sql, studentId, now), levels: [] };
   const alerts = openAlertsSource ? await openAlertsSource(sql, studentId) : new Map<string, OpenAlertRef[]>();
   return {
     academicYear: rows[0]!.academic_year,

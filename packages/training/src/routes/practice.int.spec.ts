@@ -1,4 +1,4 @@
-import { type Client, client, useTestWorld } from '@qiraa/api/testing';
+import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { trainingGroupsOf } from '../queries/trainingGroups';
 import { importTrainingPack, optionKey } from '../testing';
@@ -22,6 +22,14 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('practice queue (student token)', () => {
+  it('levels before any training: none, and the academic year named all the same', async () => {
+    const levels = await teacher.get(`/api/training/students/${w.a.studentId}/levels`);
+    expect(levels.statusCode, levels.body).toBe(200);
+    const today = new Date();
+    const year = today.getUTCMonth() >= 7 ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
+    expect(levels.json()).toEqual({ studentId: w.a.studentId, academicYear: `${year}-${year + 1}`, levels: [] });
+  });
+
   it('state before the first item: no day', async () => {
     const res = await asStudent('get', '/api/practice/queues/current/state');
     expect(res.statusCode, res.body).toBe(200);

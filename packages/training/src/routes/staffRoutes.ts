@@ -44,7 +44,8 @@ export const staffRoutes =
             'Returns { studentId, academicYear, levels } for the newest academic year with levels: per skill ' +
             'skillId, skillLabelAr, measureCode, level { number, nameAr } (catalog training_level), since (school ' +
             'day), startedFrom (screen | experience_type | backtrack), lastMove { direction up | down | rebaseline, ' +
-            'at, fromLevel } or null, openAlerts[]. Empty (academicYear null) until leveled training started. ' +
+            'at, fromLevel } or null, openAlerts[]. Until leveled training started: levels [] and academicYear the current one (the ' +
+            'academic year of today’s school day in the organization’s time zone, turning on 1 August). ' +
             'VIEW_OWN_CLASSES or RUN_BACKOFFICE, else 403; a child the caller does not reach (not taught, not in a ' +
             'support group the teacher owns) or of another organization: 404.',
           security,
@@ -58,7 +59,10 @@ export const staffRoutes =
           throw permissionDenied('VIEW_OWN_CLASSES or RUN_BACKOFFICE reads training levels');
         }
         if (!(await trainingReach(sql, caller, request.params.studentId))) throw notFound('student');
-        return { studentId: request.params.studentId, ...(await trainingLevelsOf(sql, request.params.studentId)) };
+        return {
+          studentId: request.params.studentId,
+          ...(await trainingLevelsOf(sql, request.params.studentId, deps.clock.now())),
+        };
       },
     );
 

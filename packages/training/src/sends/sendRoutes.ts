@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import { callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
-import { SendBody, SendHeaders, SendResponse } from './sendSchemas';
+import { trainingTarget } from '../groups/groupScope';
+import { sendProgressOf } from './sendProgress';
+import { SendBody, SendHeaders, SendParams, SendProgressResponse, SendResponse } from './sendSchemas';
 import { sendTraining } from './sendTraining';
 
 /** POST /api/training/sends: assign-training, the teacher send and the staff send on behalf (docs/training-alerts.md). */
@@ -12,6 +14,11 @@ export const sendRoutes =
     app.post(
       '/training/sends',
       {
+        // Teachers and staff send; anyone else (parents, students) is 403 before the body is validated.
+        config: {
+          anyPermission: ['VIEW_OWN_CLASSES', 'MANAGE_ORG', 'VIEW_SCHOOL', 'VIEW_ORGANIZATION'],
+          target: trainingTarget(deps.sql),
+        },
         schema: {
           tags: ['training'],
           summary: 'Send training to a class or a support group (assign-training)',
@@ -34,9 +41,36 @@ export const sendRoutes =
       },
       async (request, reply) => {
         const key = request.headers['x-idempotency-key'] as string;
-        const { status, view, replayed } = await sendTraining(deps, callerOf(request), key, request.body);
+        const { status, view, replayed } = await sendTraining(
+          deps,
+          callerOf(request),
+          key,
+          request.body,
+          deps.clock.now(),
+        );
         if (replayed) reply.header('idempotent-replayed', 'true');
         return reply.code(status as 201).send(view);
       },
+    );
+
+    app.get(
+      '/training/sends/:sendId',
+      {
+        schema: {
+          tags: ['training'],
+          summary: 'A send’s delivery and progress',
+          description:
+            'Read as the send is made: a teacher who teaches the class or owns the group (else 403 ' +
+            'NOT_CLASS_TEACHER); admin, manager, super-admin; a principal of the class’s school (not a group send); ' +
+            'anyone else 403; another organization’s or an unknown send 404; a non-uuid id 422. `state` open until ' +
+            '`until`, then over (the queue then serves the levelled plan again). Per recipient: `reached` (the queue ' +
+            'served the sent skill in the window), answers and correct answers to the sent skill in the window ' +
+            '(any skill for a send without one), first and last answer.',
+          security: [{ bearerAuth: [] }],
+          params: SendParams,
+          response: { 200: SendProgressResponse, ...errorResponses(401, 403, 404, 422) },
+        },
+      },
+      async (request) => sendProgressOf(deps.sql, callerOf(request), request.params.sendId, deps.clock.now()),
     );
   };

@@ -45,3 +45,30 @@ export const SendResponse = Type.Object({
   until: DateTime,
   createdAt: DateTime,
 });
+
+export const SendParams = Type.Object({ sendId: Type.String({ format: 'uuid' }) });
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const SendProgressResponse = Type.Object({
+  send: SendResponse,
+  state: Type.Unsafe<'open' | 'over'>(
+    Type.String({ enum: ['open', 'over'], description: 'open while now is before `until`; then over' }),
+  ),
+  summary: Type.Object({
+    recipients: Type.Integer(),
+    reached: Type.Integer({ description: 'recipients whose queue served the sent practice in the window' }),
+    answered: Type.Integer({ description: 'answers given to the sent practice in the window, all recipients' }),
+  }),
+  recipients: Type.Array(
+    Type.Object({
+      studentId: BigintId,
+      fullNameAr: Type.String(),
+      reached: Type.Boolean(),
+      answered: Type.Integer(),
+      correct: Type.Integer(),
+      firstAnsweredAt: Nullable(DateTime),
+      lastAnsweredAt: Nullable(DateTime),
+    }),
+  ),
+});

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { skillExists } from '@qiraa/content';
 import { inTransaction, type TransactionSql } from '@qiraa/db';
 import { ApiError, conflict, rateLimited, unprocessable, validationFailed } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
@@ -74,6 +75,8 @@ export async function sendTraining(
   caller: Caller,
   idempotencyKey: string,
   body: SendBodyInput,
+  /** The request's `deps.clock` reading: the rate window, the send window's checks and `sentAt`. */
+  now: Date,
 ): Promise<{ status: number; view: SendView; replayed: boolean }> {
   const bodyHash = bodyHashOf(body);
   return inTransaction(deps.sql, async (uow) => {
@@ -90,11 +93,11 @@ export async function sendTraining(
     }
     const [window] = await tx<{ n: number; oldest: Date | null }[]>`
       select count(*)::int as n, min(created_at) as oldest from trn_send_requests
-      where caller_user_id = ${caller.userId} and created_at > now() - make_interval(secs => ${SEND_WINDOW_SECONDS})`;
+      where caller_user_id = ${caller.userId} and created_at > ${now}::timestamptz - make_interval(secs => ${SEND_WINDOW_SECONDS})`;
     if (window!.n >= SENDS_PER_WINDOW) {
       const retryAfter = Math.max(
         1,
-        Math.ceil((window!.oldest!.getTime() + SEND_WINDOW_SECONDS * 1000 - Date.now()) / 1000),
+        Math.ceil((window!.oldest!.getTime() + SEND_WINDOW_SECONDS * 1000 - now.getTime()) / 1000),
       );
       throw rateLimited(retryAfter);
     }
@@ -104,11 +107,11 @@ export async function sendTraining(
       ]);
     }
     if (body.skillId !== undefined) {
-      const [skill] = await tx`select 1 from content_skills where id = ${body.skillId}`;
-      if (!skill) throw validationFailed([{ field: 'skillId', issue: 'not a skill of the catalog' }]);
+      if (!(await skillExists(tx, body.skillId)))
+        throw validationFailed([{ field: 'skillId', issue: 'not a skill of the catalog' }]);
     }
     const scope = await sendScopeOf(tx, caller, body);
-    const { untilAt, today } = await sendWindowOf(tx, scope.organizationId, body);
+    const { untilAt, today } = await sendWindowOf(tx, scope.organizationId, body, now);
     if (scope.academicYear !== null && scope.academicYear < academicYearOf(today)) {
       throw conflict('send_closed', 'the class’s academic year is over');
     }
@@ -116,7 +119,7 @@ export async function sendTraining(
     await checkAvailable(tx, scope.organizationId, scope.grade, body.skillId ?? null);
 
     const sendId = randomUUID();
-    const sentAt = new Date().toISOString();
+    const sentAt = now.toISOString();
     const data: TrainingSent = {
       sendId,
       organizationId: scope.organizationId,
@@ -155,8 +158,8 @@ export async function sendTraining(
       createdAt: sentAt,
     };
     await tx`
-      insert into trn_send_requests (caller_user_id, idempotency_key, body_hash, status, response)
-      values (${caller.userId}, ${idempotencyKey}, ${bodyHash}, 201, ${tx.json(view as never)})`;
+      insert into trn_send_requests (caller_user_id, idempotency_key, body_hash, status, response, created_at)
+      values (${caller.userId}, ${idempotencyKey}, ${bodyHash}, 201, ${tx.json(view as never)}, ${now})`;
     return { status: 201, view, replayed: false };
   });
 }

@@ -1,5 +1,6 @@
 import type { TransactionSql } from '@qiraa/db';
 import { unprocessable } from '@qiraa/http-kit';
+import { organizationTimeZone } from '@qiraa/identity';
 import { schoolDayOf } from '../engine/schoolDay';
 
 /** A send's window must hold one whole training day: the 17-minute active-time cap and a few minutes to start. */
@@ -15,10 +16,10 @@ export async function sendWindowOf(
   tx: TransactionSql,
   organizationId: string,
   body: { untilDate: string; untilTime?: string },
-  now = new Date(),
+  /** The clock's now (the caller's `deps.clock` reading). */
+  now: Date,
 ): Promise<{ untilAt: Date; timeZone: string; today: string }> {
-  const [org] = await tx<{ time_zone: string }[]>`select time_zone from organizations where id = ${organizationId}`;
-  const timeZone = org?.time_zone ?? 'Asia/Amman';
+  const timeZone = (await organizationTimeZone(tx, organizationId)) ?? 'Asia/Amman';
   const today = schoolDayOf(now, timeZone);
   if (body.untilDate < today) throw unprocessable('window_already_over', 'the window ended already');
   if (body.untilDate === today && body.untilTime === undefined) {

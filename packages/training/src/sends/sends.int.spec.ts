@@ -1,4 +1,4 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { schoolDayOf } from '../engine/schoolDay';
 

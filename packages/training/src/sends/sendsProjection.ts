@@ -1,14 +1,16 @@
+import type { OfType } from '@qiraa/eventstore';
 import { defineProjection, eventsOfType } from '@qiraa/projections';
-import { TRAINING_SENT, type TrainingSent } from './sendEvents';
+import type { TrainingEvent } from '../events';
+import { TRAINING_SENT } from './sendEvents';
 
 /** `trn_sends`: one row per send (write-once; `on conflict do nothing` makes a second application harmless). */
-export const sendsProjection = defineProjection({
+export const sendsProjection = defineProjection<OfType<TrainingEvent, typeof TRAINING_SENT>>({
   name: 'training_sends',
   version: 1,
   handles: [TRAINING_SENT],
   tables: ['trn_sends'],
   async applyBatch({ sql, table }, events) {
-    const rows = eventsOfType<TrainingSent>(events, TRAINING_SENT).map((e) => ({
+    const rows = eventsOfType(events, TRAINING_SENT).map((e) => ({
       send_id: e.data.sendId,
       organization_id: e.data.organizationId,
       teacher_user_id: e.data.teacherUserId,

@@ -1,13 +1,9 @@
-import { client, useTestWorld } from '@qiraa/api/testing';
+import { client, useTestWorld } from '@qiraa/app/testing';
+import { eventsOfType } from '@qiraa/eventstore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentDay, submitResponse } from '../commands/practiceQueue';
 import { currentSlot } from '../engine/foldDay';
-import {
-  TRAINING_LEVEL_MOVED,
-  TRAINING_LEVEL_STARTED,
-  type TrainingLevelMoved,
-  type TrainingLevelStarted,
-} from '../events';
+import { TRAINING_LEVEL_MOVED, TRAINING_LEVEL_STARTED, trainingEvents } from '../events';
 import { CURRENT_TRAINING_RULES } from '../rules/trainingRules';
 import { importTrainingPack, optionKey } from '../testing';
 
@@ -107,14 +103,15 @@ beforeAll(async () => {
 
 /** The child's level events as (day number, skill, what happened). */
 async function levelHistory(studentId: number) {
-  const events = await t.runtime.store.readStream(`traininglevel-${studentId}`);
+  const events = trainingEvents(await t.runtime.store.readStream(`traininglevel-${studentId}`));
   return events.map((e) => {
     if (e.type === TRAINING_LEVEL_STARTED) {
-      const d = e.data as TrainingLevelStarted;
+      const d = e.data;
       return [dayNumber(d.since), d.skillId, `start ${d.startedFrom} ${d.level}`];
     }
     expect(e.type).toBe(TRAINING_LEVEL_MOVED);
-    const d = e.data as TrainingLevelMoved;
+    if (e.type !== TRAINING_LEVEL_MOVED) throw new Error(`not a level event: ${e.type}`);
+    const d = e.data;
     return [dayNumber(d.since), d.skillId, `${d.direction} ${d.fromLevel}->${d.toLevel}`];
   });
 }
@@ -131,9 +128,11 @@ describe('a class over 30 school days', () => {
       [9, 'spelling_patterns', 'up 3->4'],
       [9, 'root_awareness', 'up 3->4'],
     ]);
-    const moves = (await t.runtime.store.readStream(`traininglevel-${students.strong!}`))
-      .filter((e) => e.type === TRAINING_LEVEL_MOVED)
-      .map((e) => (e.data as TrainingLevelMoved).moveId)
+    const moves = eventsOfType(
+      trainingEvents(await t.runtime.store.readStream(`traininglevel-${students.strong!}`)),
+      TRAINING_LEVEL_MOVED,
+    )
+      .map((e) => e.data.moveId)
       .sort();
     const mastery = await t.db.sql<{ engine_event_id: string; source_kind: string }[]>`
       select engine_event_id, source_kind from gam_mastery_events where student_id = ${students.strong!}

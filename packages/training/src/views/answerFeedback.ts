@@ -12,11 +12,12 @@ export type HintKind = 'item' | 'light_hint' | 'clearer_hint' | 'generic';
  * After a wrong first try the child gets a hint: the item's own hint (`item`); when the child already opened
  * it, the sub-skill's tier-2 strategy prompt (`clearer_hint`); an item without a hint gets the tier-1 prompt
  * (`light_hint`); with no prompt either, `generic`. After the last try (second try, or the closing question)
- * wrong: the item's explanation. A correct answer gets neither.
+ * wrong (or a first try on which the day ended): the item's explanation. A correct answer gets neither.
  */
 export async function feedbackOf(sql: AnySql, outcome: SubmitOutcome) {
   const { answer, item, slot, learner } = outcome;
-  const lastTry = slot.attempt === 2 || slot.stepKind === 'exit';
+  // The cap may end the day on a first try: no second try follows, so the explanation comes now.
+  const lastTry = slot.attempt === 2 || slot.stepKind === 'exit' || outcome.fold.ended !== null;
   if (answer.correct) return { hint: null, explanation: null };
   if (lastTry) {
     return { hint: null, explanation: { textAr: item.explanation_ar ?? GENERIC_EXPLANATION_AR } };

@@ -22,8 +22,8 @@ export function trainingStateOf(fold: DayFold | null) {
 }
 
 /** The item being asked, in the student projection, with its step (the bridge's introduction prompt first). */
-export async function servedOf(sql: AnySql, fold: DayFold | null) {
-  const slot = fold ? currentSlot(fold) : null;
+export async function servedOf(sql: AnySql, fold: DayFold | null, preferSkillId: string | null = null) {
+  const slot = fold ? currentSlot(fold, preferSkillId) : null;
   if (!fold || !slot) return null;
   const row = await practiceItemOf(sql, slot.itemId);
   if (!row) return null;

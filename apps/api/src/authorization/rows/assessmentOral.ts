@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { World } from '@qiraa/app/testing';
 import { insertPassage } from '@qiraa/content/testing';
-import type { World } from '../../testing';
 import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 import { classFor } from './identityCore';
 

@@ -1,5 +1,5 @@
+import type { World } from '@qiraa/app/testing';
 import { insertPassage } from '@qiraa/content/testing';
-import type { World } from '../../testing';
 import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 
 /**

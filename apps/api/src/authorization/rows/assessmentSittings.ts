@@ -1,6 +1,6 @@
+import type { World } from '@qiraa/app/testing';
 import { openWindowFor } from '@qiraa/assessment/testing';
 import { insertForm } from '@qiraa/content/testing';
-import type { World } from '../../testing';
 import { authenticated, type MatrixContext, type MatrixRow, type Target } from '../matrixTypes';
 
 const MISSING_SITTING = '00000000-0000-4000-8000-000000000000';

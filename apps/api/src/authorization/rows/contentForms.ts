@@ -1,6 +1,7 @@
+import type { World } from '@qiraa/app/testing';
 import { takeItemBankPin } from '@qiraa/content';
 import { insertForm } from '@qiraa/content/testing';
-import type { World } from '../../testing';
+import { inTransaction } from '@qiraa/db';
 import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 
 const MISSING_FORM = 'frm_AAAAAAAAAAAAAA';
@@ -32,7 +33,7 @@ function replayFixture(ctx: MatrixContext) {
     fixture = (async () => {
       const forms: Record<string, string> = { missing: MISSING_FORM };
       for (const target of ['own', 'sameOrg', 'otherOrg'] as const) forms[target] = (await formFor(ctx, target)).formId;
-      const pin = await ctx.t.db.sql.begin((tx) => takeItemBankPin(tx, 'initial'));
+      const pin = await inTransaction(ctx.t.db.sql, ({ sql: tx }) => takeItemBankPin(tx, 'initial'));
       return { pin, forms };
     })();
     replayFixtures.set(ctx.world, fixture);

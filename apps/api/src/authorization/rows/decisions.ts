@@ -1,4 +1,4 @@
-import type { World } from '../../testing';
+import type { World } from '@qiraa/app/testing';
 import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 
 /** Once per world: a student of the other teacher's class (organization A), the sameOrg target. */

@@ -1,11 +1,11 @@
-import type { World } from '../../testing';
+import type { World } from '@qiraa/app/testing';
 import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 import { classFor } from './identityCore';
 
 let serial = 0;
 const MISSING_BADGE = 999_999_999;
 
-async function asSuper(ctx: MatrixContext, url: string, payload: object) {
+export async function asSuper(ctx: MatrixContext, url: string, payload: object) {
   const res = await ctx.t.app.inject({
     method: 'POST',
     url,
@@ -43,7 +43,7 @@ async function freshBadge(ctx: MatrixContext, target: Target): Promise<number> {
 
 // Read-only rows share one student of the other teacher's class per world.
 const sameOrgStudents = new WeakMap<World, Promise<number>>();
-async function studentFor(ctx: MatrixContext, target: Target): Promise<number> {
+export async function studentFor(ctx: MatrixContext, target: Target): Promise<number> {
   if (target === 'own') return ctx.world.a.studentId;
   if (target === 'otherOrg') return ctx.world.b.studentId;
   if (target === 'missing') return MISSING.user;

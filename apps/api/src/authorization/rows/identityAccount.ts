@@ -1,4 +1,5 @@
 import { recordAuditEvent } from '@qiraa/audit';
+import { importRoster } from '@qiraa/identity';
 import { authenticated, type MatrixContext, type MatrixRow, REFUSED, type Target } from '../matrixTypes';
 
 /** An audit entry of the target's organization, projected so the read route can find it. */
@@ -14,6 +15,21 @@ async function auditEntryOf(ctx: MatrixContext, target: Target): Promise<string>
   await ctx.t.runtime.projector.catchUp('audit_log');
   return auditId;
 }
+
+const organizationOf = (ctx: MatrixContext, target: Target) =>
+  target === 'missing' ? 'org_000000000000' : target === 'otherOrg' ? ctx.world.b.id : ctx.world.a.id;
+
+/** A stored roster-import report (a dry run of an empty simple CSV) of the target's organization. */
+async function rosterImportOf(ctx: MatrixContext, target: Target): Promise<string> {
+  if (target === 'missing') return 'rim_0000000000000000';
+  const report = await importRoster(
+    ctx.t.runtime.deps,
+    { kind: 'simple-csv', name: 'roster.csv', bytes: new TextEncoder().encode(EMPTY_SIMPLE_CSV) },
+    { organizationId: organizationOf(ctx, target), actorUserId: null, dryRun: true, deactivateMissing: false },
+  );
+  return report.id;
+}
+const EMPTY_SIMPLE_CSV = 'externalId,schoolId,className,grade,academicYear,fullNameAr,gender,quickCode,parentEmails\n';
 
 const backOffice = (ok: number) =>
   authenticated(REFUSED, {
@@ -53,6 +69,22 @@ export const identityAccountRows: MatrixRow[] = [
     route: 'GET /api/admin/audit-log/{id}',
     targets: ['own', 'otherOrg', 'missing'],
     request: async (ctx, target) => ({ url: `/api/admin/audit-log/${await auditEntryOf(ctx, target)}` }),
+    expect: backOffice(200),
+  },
+  {
+    route: 'POST /api/admin/roster-imports',
+    targets: ['own', 'otherOrg', 'missing'],
+    request: (ctx, target) => ({
+      url: `/api/admin/roster-imports?dryRun=true&organizationId=${organizationOf(ctx, target)}`,
+      body: EMPTY_SIMPLE_CSV,
+      headers: { 'content-type': 'text/csv' },
+    }),
+    expect: backOffice(201),
+  },
+  {
+    route: 'GET /api/admin/roster-imports/{id}',
+    targets: ['own', 'otherOrg', 'missing'],
+    request: async (ctx, target) => ({ url: `/api/admin/roster-imports/${await rosterImportOf(ctx, target)}` }),
     expect: backOffice(200),
   },
 ];

@@ -1,4 +1,4 @@
-import { PASSWORD } from '../../testing';
+import { PASSWORD } from '@qiraa/app/testing';
 import {
   authenticated,
   everyone,
@@ -94,6 +94,20 @@ export const identityClassRows: MatrixRow[] = [
       url: '/api/auth/student/quickcode',
       body: { classCode: ctx.world.a.classCode, quickCode: '07' },
     }),
+    expect: everyone(200),
+  },
+  {
+    // Public: the home login of the world's student (its loginName read from the database).
+    route: 'POST /api/auth/student/home',
+    targets: ['none'],
+    request: async (ctx) => {
+      const [row] = await ctx.t.db.sql<{ login_name: string }[]>`
+        select login_name from users where id = ${ctx.world.a.studentId}`;
+      return {
+        url: '/api/auth/student/home',
+        body: { loginName: row!.login_name, quickCode: ctx.world.a.studentQuickCode },
+      };
+    },
     expect: everyone(200),
   },
   {

@@ -1,4 +1,4 @@
-import { PASSWORD } from '../../testing';
+import { PASSWORD } from '@qiraa/app/testing';
 import {
   authenticated,
   everyone,

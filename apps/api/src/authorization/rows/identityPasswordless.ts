@@ -1,4 +1,4 @@
-import { assertPasskey, createPasskey, type SoftPasskey } from '../../testing';
+import { assertPasskey, createPasskey, type SoftPasskey } from '@qiraa/app/testing';
 import { authenticated, everyone, type MatrixContext, type MatrixRow, MISSING, type Target } from '../matrixTypes';
 
 /** own: the student of the teacher's class (the parent's child); sameOrg: a fresh student of the other school. */

@@ -1,4 +1,4 @@
-import type { World } from '../../testing';
+import type { World } from '@qiraa/app/testing';
 import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 
 /** Once per world: a child of organization A no parent of the world is linked to (the sameOrg target). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { World } from '@qiraa/app/testing';
 import { startSitting } from '@qiraa/assessment/testing';
-import type { World } from '../../testing';
 import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 
 interface Child {

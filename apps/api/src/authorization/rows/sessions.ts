@@ -1,4 +1,4 @@
-import type { World } from '../../testing';
+import type { World } from '@qiraa/app/testing';
 import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 
 const MISSING_SESSION = 'ses_AAAAAAAAAAAAAA';
@@ -74,7 +74,7 @@ const classOf = (ctx: MatrixContext, target: Target) =>
  * never decides another's answer. The fixture clears the super-admin's creation window: the matrix makes
  * hundreds of sessions and the rate limit has its own spec.
  */
-async function sessionFor(
+export async function sessionFor(
   ctx: MatrixContext,
   target: Target,
   stage: 'draft' | 'online' | 'printable' | 'mixed' | 'heldOut' = 'draft',

@@ -1,6 +1,6 @@
+import type { World } from '@qiraa/app/testing';
 import { insertForm } from '@qiraa/content/testing';
 import { currentDay } from '@qiraa/training';
-import type { World } from '../../testing';
 import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 
 /** Once per world: a student of the other teacher's class (organization A), the sameOrg target. */

@@ -1,5 +1,5 @@
+import type { World } from '@qiraa/app/testing';
 import { endDay, type Place, startLevel } from '@qiraa/training/alerts-testing';
-import type { World } from '../../testing';
 import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 
 const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
@@ -150,7 +150,8 @@ export const trainingAlertRows: MatrixRow[] = [
     route: 'GET /api/training/groups',
     targets: ['none'],
     request: () => ({ url: '/api/training/groups' }),
-    expect: authenticated(200),
+    // A teacher's own groups; anyone else 403 (issue 24: a student got 200 empty).
+    expect: authenticated(403, { teacher: 200 }),
   },
   {
     route: 'PUT /api/training/groups/{groupId}/members',

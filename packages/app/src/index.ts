@@ -1,0 +1,1 @@
+export { type AppRuntime, type BuildOptions, buildApp, type RegisteredRoute } from './buildApp';

@@ -1,0 +1,11 @@
+export { applyContextInline, type CommandContext, defineCommandContext } from './commandContext';
+export { type Decider, foldEvents } from './decider';
+export {
+  CommandConflictError,
+  type CommandDeps,
+  type CommandResult,
+  type HandleCommandOptions,
+  handleCommand,
+  type LoadedState,
+  type StateLoader,
+} from './handleCommand';

@@ -1,0 +1,3 @@
+export { DeciderSpecification, type DeciderThen, type ExpectedEvent } from './deciderSpecification';
+export { applyProjection, type GivenStream, ProjectionSpecification } from './projectionSpecification';
+export { recordedEvents } from './recorded';

@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../connect';
+import { createTestDatabase, type TestDatabase } from '../testing';
+
+/**
+ * postgres.js 3.4.9 throws from a setImmediate callback when it writes to a connection that just closed
+ * (porsager/postgres #1154, #1208; no release fixes it). `patches/postgres+3.4.9.patch`, applied by
+ * patch-package on every `npm ci`, guards that write. Before the patch this child died with exit 1 and the
+ * TypeError; the reproduction runs in its own process so a regression cannot take vitest down with it.
+ */
+describe('postgres.js null-socket write (patched)', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it('a transaction whose backend dies rejects CONNECTION_CLOSED and the process lives on', () => {
+    const script = fileURLToPath(new URL('./nullSocketWrite.mjs', import.meta.url));
+    const child = spawnSync(process.execPath, [script, db.url], { encoding: 'utf8', timeout: 20_000 });
+    expect(child.stderr).not.toContain("Cannot read properties of null (reading 'write')");
+    expect(child.status).toBe(0);
+    expect(JSON.parse(child.stdout.trim())).toEqual({ outcome: 'CONNECTION_CLOSED', after: 1 });
+  });
+
+  it('a reserved connection that closed while reserved is reconnected after its release, not reused dead', async () => {
+    // Before the second hunk of the patch, release() put the closed connection back in the open queue with
+    // no socket: later queries on it hung, or (with the null-socket guard) failed CONNECTION_CLOSED at once,
+    // seconds of 503s after an outage in the fault suite, and the pool never reconnected it.
+    const sql = connect(db.url, { max: 1 });
+    try {
+      const reserved = await sql.reserve();
+      const [backend] = await reserved<{ pid: number }[]>`select pg_backend_pid() as pid`;
+      await db.sql`select pg_terminate_backend(${backend!.pid})`;
+      const lost = await reserved`select 1`.then(
+        () => 'answered',
+        (error: { code?: string }) => error.code,
+      );
+      expect(lost).toMatch(/57P01|CONNECTION_CLOSED|ECONNRESET/);
+      reserved.release();
+      // Unpatched, one of these hangs for good. Patched, every query settles: when the socket's error came a
+      // loop turn before its close (ECONNRESET above), the released connection is still taken for the first
+      // query, which fails with the dead backend's error; after that the pool has reconnected and answers.
+      // The third hunk is what keeps the killed backend's 57P01 from being handed to the reconnected one.
+      const answers: unknown[] = [];
+      for (let i = 0; i < 3; i++) {
+        answers.push(
+          await sql<{ one: number }[]>`select 1 as one`.then(
+            (rows) => rows[0]?.one,
+            (error: { code?: string }) => error.code,
+          ),
+        );
+      }
+      if (lost === 'ECONNRESET') expect([1, '57P01', 'CONNECTION_CLOSED']).toContain(answers[0]);
+      else expect(answers[0]).toBe(1);
+      expect(answers.slice(1)).toEqual([1, 1]);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
+});

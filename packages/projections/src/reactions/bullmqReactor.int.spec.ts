@@ -1,0 +1,69 @@
+import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
+import { type EventStore, postgresEventStore } from '@qiraa/eventstore';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bullmqReactor, type ReactionWorker, startReactionWorker } from './bullmqReactor';
+import { defineReaction } from './reaction';
+import { listParked } from './reactionStore';
+import type { Reactor } from './reactor';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) console.warn('[bullmq reactions] skipped: TEST_REDIS_URL is not set');
+
+describe.skipIf(!redisUrl)('reactions through BullMQ workers (real Redis)', () => {
+  let db: TestDatabase;
+  let store: EventStore;
+  let reactor: Reactor;
+  const workers: ReactionWorker[] = [];
+  const prefix = `qiraa-test-reactions-${process.pid}-${Date.now()}`;
+  // Two workers, each with its own pool: two processes as far as PostgreSQL can tell.
+  const rang = defineReaction<{ type: 'Rang'; data: { poison?: boolean } }>({
+    name: 'rang',
+    handles: ['Rang'],
+    async handle({ sql }, e) {
+      if (e.data.poison) throw new Error('always fails');
+      await sql`insert into rang_effects (event_id) values (${e.eventId})`;
+    },
+    retry: { maxAttempts: 2, baseDelayMs: 5, maxDelayMs: 5 },
+  });
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = postgresEventStore(db.sql);
+    // No unique key: a double delivery would show as a second row.
+    await db.sql`create table rang_effects (event_id uuid not null)`;
+    reactor = bullmqReactor({ sql: db.sql, store }, [rang], { redisUrl: redisUrl!, prefix, sweepIntervalMs: 60_000 });
+    store.onAppended((events) => reactor.wake(events));
+    await reactor.start();
+    for (let i = 0; i < 2; i++) {
+      const pool = db.connectAgain(4);
+      workers.push(
+        startReactionWorker({ sql: pool, store: postgresEventStore(pool) }, [rang], { redisUrl: redisUrl!, prefix }),
+      );
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => w.close()));
+    await reactor?.stop();
+    const redis = new Redis(redisUrl!);
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    await db?.drop();
+  });
+
+  it('two workers handle every event once, and park the poison one without stopping', async () => {
+    await Promise.all(Array.from({ length: 30 }, (_, i) => store.append(`rang-${i}`, [{ type: 'Rang', data: {} }])));
+    await store.append('rang-poison', [{ type: 'Rang', data: { poison: true } }]);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => store.append(`rang-after-${i}`, [{ type: 'Rang', data: {} }])),
+    );
+    const effects = async () => Number((await db.sql`select count(*)::int as n from rang_effects`)[0]?.n);
+    await expect.poll(effects, { timeout: 20_000, interval: 100 }).toBe(40);
+    const [dupes] =
+      await db.sql`select count(*)::int as n from (select event_id from rang_effects group by event_id having count(*) > 1) d`;
+    expect(dupes!.n).toBe(0);
+    expect(await listParked(db.sql, { reaction: 'rang' })).toEqual([expect.objectContaining({ attempts: 2 })]);
+  });
+});

@@ -1,0 +1,205 @@
+import { type ItemRowDb, itemColumns, studentItemOf } from '@qiraa/content';
+import { type AnySql, inTransaction, type Sql } from '@qiraa/db';
+import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
+import { conflict, unprocessable } from '@qiraa/http-kit';
+import { applyInline } from '@qiraa/projections';
+import {
+  SESSION_ANSWER_RECORDED,
+  SESSION_SLOT_COMPLETED,
+  type SessionAnswerRecorded,
+  type SessionSlotCompleted,
+  sessionStream,
+} from './practiceEvents';
+import { practiceProjection } from './practiceProjection';
+
+/** A recipient's queued online slot as the practice queue serves it. */
+export interface QueuedSession {
+  sessionId: string;
+  slotId: string;
+  studentId: number;
+  organizationId: string;
+  itemIds: string[];
+  answeredItemIds: string[];
+  correct: number;
+}
+
+/** The first statement of queuedSessionOf: the queued slot's row, if any. */
+const queuedSessionRow = (sql: AnySql, studentId: number) => sql`
+    select s.session_id, s.slot_id, x.organization_id, s.item_ids, p.correct
+    from ses_session_students s
+    join ses_sessions x on x.id = s.session_id
+    join ses_blueprints b on b.id = x.blueprint_id
+    left join ses_slot_progress p on p.session_id = s.session_id and p.student_id = s.student_id
+    where s.student_id = ${studentId} and s.included and s.online_queued_at is not null
+      and x.status in ('previewed', 'delivered')
+      and p.completed_at is null
+      and cardinality(s.item_ids) > 0
+      and exists (select 1 from class_students c
+                  where c.class_id = x.class_id and c.student_user_id = s.student_id and c.active)
+      and not exists (
+        select 1 from ses_session_students s2
+        join ses_sessions x2 on x2.id = s2.session_id
+        join ses_blueprints b2 on b2.id = x2.blueprint_id
+        where s2.student_id = s.student_id and s2.included and s2.online_queued_at is not null
+          and x2.class_id = x.class_id and x2.status in ('previewed', 'delivered')
+          and b2.external_id = b.external_id and coalesce(b2.organization_id, '') = coalesce(b.organization_id, '')
+          and (s2.online_queued_at, s2.session_id) > (s.online_queued_at, s.session_id))
+    order by s.online_queued_at, s.session_id
+    limit 1`;
+
+/**
+ * Whether a session is queued for the child (queuedSessionOf's row exists), as a scalar subquery (boolean),
+ * for a caller that reads it in one statement with its own reads.
+ */
+export const sessionQueuedExpr = (sql: AnySql, studentId: number) => sql`exists (${queuedSessionRow(sql, studentId)})`;
+
+/**
+ * The child's session waiting in the practice queue: an included slot queued online (distribute-online, the
+ * online part of deliver-mixed, or the child opening a printed sheet's link) of a session still `previewed`
+ * or `delivered`, not completed, the child still active in the session's class, and not **superseded**: a
+ * later queued slot of the same class and blueprint (the teacher made the same session again) replaces it.
+ * Oldest queued first. A cancelled session never serves (only drafts are cancelled, and a draft has no slot).
+ */
+export async function queuedSessionOf(sql: AnySql, studentId: number, lock = false): Promise<QueuedSession | null> {
+  const [row] = await sql<
+    { session_id: string; slot_id: string; organization_id: string; item_ids: string[]; correct: number | null }[]
+  >`${queuedSessionRow(sql, studentId)}`;
+  if (!row) return null;
+  if (lock) {
+    await sql`select 1 from ses_session_students
+              where session_id = ${row.session_id} and student_id = ${studentId} for update`;
+  }
+  const answered = await sql<{ item_id: string }[]>`
+    select item_id from ses_slot_answers where session_id = ${row.session_id} and student_id = ${studentId}
+    order by position`;
+  return {
+    sessionId: row.session_id,
+    slotId: row.slot_id,
+    studentId,
+    organizationId: row.organization_id,
+    itemIds: row.item_ids,
+    answeredItemIds: answered.map((a) => a.item_id),
+    correct: row.correct ?? 0,
+  };
+}
+
+/** The item being asked: the first of the frozen list not answered yet (one try per session item). */
+export function currentSessionItem(q: QueuedSession): string | null {
+  return q.itemIds.find((id) => !q.answeredItemIds.includes(id)) ?? null;
+}
+
+const itemOf = async (sql: AnySql, itemId: string) =>
+  (await sql<ItemRowDb[]>`select ${itemColumns(sql)} from content_items where id = ${itemId}`)[0] ?? null;
+
+/** What next-item serves in the session phase: the item in the student projection, and the progress. */
+export async function sessionServed(sql: AnySql, q: QueuedSession) {
+  const itemId = currentSessionItem(q);
+  const row = itemId ? await itemOf(sql, itemId) : null;
+  return {
+    item: row ? studentItemOf(row) : null,
+    progress: { answered: q.answeredItemIds.length, planned: q.itemIds.length },
+  };
+}
+
+export interface SessionAnswerOutcome {
+  queued: QueuedSession;
+  answer: SessionAnswerRecorded;
+  completed: boolean;
+  explanationAr: string | null;
+}
+
+/**
+ * Records the child's answer to the current session item, on the session's stream (`SessionAnswerRecorded`;
+ * `SessionSlotCompleted` with the last item), projected in the same transaction. Null when no session is
+ * queued for the child (the caller then answers from the training day). Serialized per recipient by the
+ * slot's row lock: a repeated or parallel submit of the same item finds it answered (409 item_not_current).
+ */
+export async function answerSessionItem(
+  deps: { sql: Sql; store: EventStore },
+  studentId: number,
+  input: { itemId: string; selectedOptionKey: string },
+  now: Date,
+  /**
+   * null: the caller read, with its other reads, that no session is queued (`sessionQueuedExpr`): answers
+   * null at once, without a transaction (it would take no lock either: there is no row to lock). Otherwise the
+   * session is read under its lock.
+   */
+  queuedBefore?: null,
+): Promise<SessionAnswerOutcome | null> {
+  if (queuedBefore === null) return null;
+  return inTransaction(deps.sql, async (uow) => {
+    const q = await queuedSessionOf(uow.sql, studentId, true);
+    if (!q) return null;
+    const current = currentSessionItem(q);
+    if (current !== input.itemId) throw conflict('item_not_current', 'the item is not the one being asked');
+    const item = await itemOf(uow.sql, current);
+    if (!item) throw conflict('item_not_current', 'the item is no longer in the bank');
+    if (!item.options.some((o) => o.key === input.selectedOptionKey)) {
+      throw unprocessable('unknown_option', 'the selected option is not one of the item’s options', [
+        { field: 'selectedOptionKey', issue: 'not an option of the item' },
+      ]);
+    }
+    const answer: SessionAnswerRecorded = {
+      answerId: deterministicEventId('session-answer', q.sessionId, studentId, current),
+      sessionId: q.sessionId,
+      slotId: q.slotId,
+      studentId,
+      organizationId: q.organizationId,
+      itemId: current,
+      subSkillId: item.sub_skill_id,
+      position: q.itemIds.indexOf(current) + 1,
+      selectedOptionKey: input.selectedOptionKey,
+      correct: item.correct_option_key === input.selectedOptionKey,
+      total: q.itemIds.length,
+      answeredAt: now.toISOString(),
+    };
+    const meta = { organizationId: q.organizationId, actorUserId: studentId };
+    const events: NewEvent[] = [
+      { eventId: answer.answerId, type: SESSION_ANSWER_RECORDED, data: answer, metadata: meta },
+    ];
+    const completed = q.answeredItemIds.length + 1 === q.itemIds.length;
+    if (completed) events.push(await completionEvent(uow.sql, q, answer, now, meta));
+    const result = await deps.store.append(sessionStream(q.sessionId), events, { uow, expected: 'any' });
+    if (result.kind !== 'appended') throw new Error(`session ${q.sessionId}: append ${result.kind}`);
+    await applyInline(uow, practiceProjection, result.events);
+    return {
+      queued: { ...q, answeredItemIds: [...q.answeredItemIds, current], correct: q.correct + (answer.correct ? 1 : 0) },
+      answer,
+      completed,
+      explanationAr: answer.correct ? null : item.explanation_ar,
+    };
+  });
+}
+
+/** The completion with per-sub-skill counts of every answer (the ones stored and the last one). */
+async function completionEvent(
+  sql: AnySql,
+  q: QueuedSession,
+  last: SessionAnswerRecorded,
+  now: Date,
+  meta: { organizationId: string; actorUserId: number },
+): Promise<NewEvent> {
+  const rows = await sql<{ sub_skill_id: string; correct: boolean }[]>`
+    select sub_skill_id, correct from ses_slot_answers where session_id = ${q.sessionId} and student_id = ${q.studentId}`;
+  const all = [...rows.map((r) => ({ subSkillId: r.sub_skill_id, correct: r.correct })), last];
+  const bySubSkill = [...new Set(all.map((a) => a.subSkillId))].sort().map((subSkillId) => {
+    const of = all.filter((a) => a.subSkillId === subSkillId);
+    return { subSkillId, answered: of.length, correct: of.filter((a) => a.correct).length };
+  });
+  const data: SessionSlotCompleted = {
+    sessionId: q.sessionId,
+    slotId: q.slotId,
+    studentId: q.studentId,
+    organizationId: q.organizationId,
+    total: q.itemIds.length,
+    correct: all.filter((a) => a.correct).length,
+    bySubSkill,
+    completedAt: now.toISOString(),
+  };
+  return {
+    eventId: deterministicEventId('session-slot-completed', q.sessionId, q.studentId),
+    type: SESSION_SLOT_COMPLETED,
+    data,
+    metadata: meta,
+  };
+}

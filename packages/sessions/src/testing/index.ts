@@ -1,0 +1,2 @@
+export { blueprint, demoBlueprints, operationalBlueprints } from './blueprintKit';
+export { accepted, decide, draft, enrol } from './sessionKit';

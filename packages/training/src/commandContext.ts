@@ -1,0 +1,14 @@
+import { defineCommandContext } from '@qiraa/command-kit';
+import { alertsProjection } from './alerts/alertsProjection';
+import { daysProjection } from './projections/daysProjection';
+import { levelsProjection } from './projections/levelsProjection';
+import { sendsProjection } from './sends/sendsProjection';
+
+/**
+ * Training's write side: the read models its commands keep up to date in their own transaction
+ * (`handleCommand` applies each to what the append wrote; a projection skips types it does not handle).
+ */
+export const trainingCommands = defineCommandContext({
+  name: 'training',
+  inline: [alertsProjection, sendsProjection, levelsProjection, daysProjection],
+});
