@@ -1,6 +1,6 @@
 import { defineCommandContext } from '@qiraa/command-kit';
-import { monitoringProjection } from './monitoring/monitoringProjection';
-import { profileProjection } from './profiles/profileProjection';
+import { monitoringProjection } from './projections/monitoringProjection';
+import { profileProjection } from './projections/profileProjection';
 import { skillStatusProjection } from './projections/skillStatusProjection';
 import { trainingSeedsProjection } from './projections/trainingSeedsProjection';
 

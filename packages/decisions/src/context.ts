@@ -1,8 +1,8 @@
 import { defineContext } from '@qiraa/kernel';
-import { recomputeAfterEvidence } from './inline/recomputeAfterEvidence';
-import { monitoringRoutes } from './monitoring/monitoringRoutes';
-import { profileRoutes } from './profiles/profileRoutes';
+import { recomputeAfterEvidence } from './commands/recomputeAfterEvidence';
 import { DECISIONS_PROJECTIONS, DECISIONS_REACTIONS } from './projections';
+import { monitoringRoutes } from './routes/monitoringRoutes';
+import { profileRoutes } from './routes/profileRoutes';
 import { decisionReplayRoutes } from './routes/replayRoutes';
 import { skillStatusRoutes } from './routes/skillStatusRoutes';
 

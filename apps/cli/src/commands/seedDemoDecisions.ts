@@ -5,7 +5,7 @@ import type { Clock } from '@qiraa/kernel';
 import type { Projector, Reactor } from '@qiraa/projections';
 import type { DemoMonitoringSummary } from './seedDemoMonitoring';
 
-/** The decisions context's notifier of monitoring alerts, a reaction (packages/decisions/src/monitoring/monitoringNotifier.ts). */
+/** The decisions context's notifier of monitoring alerts, a reaction (packages/decisions/src/reactions/monitoringNotifier.ts). */
 const MONITORING_NOTIFIER = 'decisions_monitoring_notifier';
 
 export interface DemoDecisionsSummary {

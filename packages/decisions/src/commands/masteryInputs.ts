@@ -1,11 +1,11 @@
 import type { Recorded } from '@qiraa/eventstore';
 import type { MasteryEventInput } from '@qiraa/gamification';
 import { BAND_PROGRESSION_DECIDED, type DecisionEvent, SKILL_STATUS_DECIDED } from '../events';
-import { TREND_DECIDED } from '../monitoring/monitoringEvents';
-import { trendMasteryInputOf } from '../monitoring/monitoringStep';
-import { PROFILE_RESOLVED } from '../profiles/profileEvents';
-import { profileMasteryInputOf } from '../profiles/profileStep';
+import { TREND_DECIDED } from '../events/monitoringEvents';
+import { PROFILE_RESOLVED } from '../events/profileEvents';
 import type { RuleSet } from '../rules/ruleSet';
+import { trendMasteryInputOf } from './monitoringStep';
+import { profileMasteryInputOf } from './profileStep';
 
 /**
  * A decision's XP is counted against one session per student and window (gamification caps XP per session),

@@ -17,12 +17,12 @@ import {
   type SkillStatusDecided,
   streams,
 } from '../events';
-import type { MonitoringEvent } from '../monitoring/monitoringEvents';
-import { monitoringEventsOf } from '../monitoring/monitoringStep';
-import type { ProfileEvent } from '../profiles/profileEvents';
-import { profileEventsOf } from '../profiles/profileStep';
+import type { MonitoringEvent } from '../events/monitoringEvents';
+import type { ProfileEvent } from '../events/profileEvents';
 import { CURRENT_RULE_SET, type RuleSet } from '../rules/ruleSet';
 import { type DecisionStreamState, decisionStreamOf, keyOf } from './decisionStream';
+import { monitoringEventsOf } from './monitoringStep';
+import { profileEventsOf } from './profileStep';
 import { type TrainingSeedEvent, trainingSeedEventsOf } from './trainingSeedsStep';
 
 export interface RecomputeDeps {

@@ -1,9 +1,9 @@
 import type { Projection, Reaction } from '@qiraa/projections';
-import { monitoringNotifier } from '../monitoring/monitoringNotifier';
-import { monitoringProjection } from '../monitoring/monitoringProjection';
-import { profileNotifier } from '../profiles/profileNotifier';
-import { profileProjection } from '../profiles/profileProjection';
-import { decisionRewardsReaction } from '../rewards/decisionRewardsReaction';
+import { decisionRewardsReaction } from '../reactions/decisionRewardsReaction';
+import { monitoringNotifier } from '../reactions/monitoringNotifier';
+import { profileNotifier } from '../reactions/profileNotifier';
+import { monitoringProjection } from './monitoringProjection';
+import { profileProjection } from './profileProjection';
 import { skillStatusProjection } from './skillStatusProjection';
 import { skillStatusReactor } from './skillStatusReactor';
 import { trainingSeedsProjection } from './trainingSeedsProjection';

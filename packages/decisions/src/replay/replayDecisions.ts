@@ -4,14 +4,14 @@ import type { EventStore } from '@qiraa/eventstore';
 import { evaluateEngineRules } from '@qiraa/http-kit';
 import { keyOf } from '../commands/decisionStream';
 import { decisionIdOf } from '../commands/recomputeSkillStatus';
+import type { WindowStatus } from '../engine/decideProfiles';
 import { decideSkillStatuses } from '../engine/decideSkillStatuses';
 import type { SkillStatusDecision } from '../engine/skillStatusTypes';
 import { decisionEvents, SKILL_STATUS_DECIDED, streams } from '../events';
-import { type MonitoringReplay, monitoringHasDrift, replayMonitoring } from '../monitoring/replayMonitoring';
-import type { WindowStatus } from '../profiles/decideProfiles';
-import { type ProfilesReplay, profilesHaveDrift, replayProfiles } from '../profiles/replayProfiles';
 import { CURRENT_RULE_SET, RULE_SETS } from '../rules/ruleSet';
 import { driftOf, type ReplayedDecision, type ReplayField } from './compareDecisions';
+import { type MonitoringReplay, monitoringHasDrift, replayMonitoring } from './replayMonitoring';
+import { type ProfilesReplay, profilesHaveDrift, replayProfiles } from './replayProfiles';
 
 export interface KeyReplay {
   academicYear: string;

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { recomputeSkillStatus } from '../commands/recomputeSkillStatus';
 import { BAND_PROGRESSION_DECIDED, SKILL_STATUS_DECIDED, streams } from '../events';
 import { skillStatusReactor } from '../projections/skillStatusReactor';
-import { decisionRewardsReaction } from '../rewards/decisionRewardsReaction';
+import { decisionRewardsReaction } from '../reactions/decisionRewardsReaction';
 
 const { t, w } = useTestWorld();
 const YEAR = '2026-2027';

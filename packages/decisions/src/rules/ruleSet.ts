@@ -3,14 +3,14 @@ import { EngineUnavailableError } from '@qiraa/http-kit';
 import { type Static, Type } from 'typebox';
 import Value from 'typebox/value';
 import { HOLD_REASONS, type HoldReason } from '../engine/skillStatusTypes';
-import { type MonitoringRules, MonitoringSectionSchema, monitoringProblem } from '../monitoring/monitoringRules';
+import { type MonitoringRules, MonitoringSectionSchema, monitoringProblem } from './monitoringRules';
 import {
   type ProfileRules,
   ProfilesSectionSchema,
   profilesProblem,
   type RecommendationRules,
   RecommendationsSectionSchema,
-} from '../profiles/profileRules';
+} from './profileRules';
 
 /**
  * The closed, asset-framed status tokens of a sub-skill, weakest first. The same four words as the read bands

@@ -1,1 +1,1 @@
-export { type ProbePlace, recordOrfProbe } from '../monitoring/orfProbeFixture';
+export { type ProbePlace, recordOrfProbe } from './orfProbeFixture';

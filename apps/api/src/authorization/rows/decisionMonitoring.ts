@@ -24,7 +24,7 @@ async function studentOf(ctx: MatrixContext, target: Target): Promise<number> {
 }
 
 /**
- * Progress monitoring (packages/decisions/src/monitoring, docs/decisions-monitoring.md): read by the same staff
+ * Progress monitoring (docs/decisions-monitoring.md): read by the same staff
  * as the skill status (teacher of the child's class, the school's principal, admin, manager, super).
  */
 export const decisionMonitoringRows: MatrixRow[] = [

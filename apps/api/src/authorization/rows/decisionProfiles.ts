@@ -32,7 +32,7 @@ const STAFF = authenticated(REFUSED, {
   manager: { own: 200, sameOrg: 200, otherOrg: 404, missing: 404 },
 });
 
-/** Profiles and bundle recommendations (packages/decisions/src/profiles, docs/decisions-profiles.md). */
+/** Profiles and bundle recommendations (docs/decisions-profiles.md). */
 export const decisionProfileRows: MatrixRow[] = [
   {
     route: 'GET /api/sse/students/{id}/profile',
