@@ -139,45 +139,13 @@ export const EXCEPTIONS: Record<string, { tables: readonly string[]; why: string
     tables: ['es_events', 'es_streams', 'es_verify_checkpoints'],
     why: "auditing explains and verifies the whole ledger: reading the event store and other contexts' rows is its job; a read port per context is future work",
   },
-  'packages/clusters/src/queries/previewOf.ts': {
-    tables: ['class_students'],
-    why: "class_id in (select \u2026 from class_students) inside the clu_* query; identity read to come: a student's active class ids",
-  },
-  'packages/decisions/src/projections/skillStatusReactor.ts': {
-    tables: ['asm_attempts'],
-    why: "asm_attempts (assessment's table) read by the decisions reactor; an assessment read to come",
-  },
   'packages/gamification/src/commands/recordMasteryEvents.ts': {
     tables: ['organizations', 'users'],
     why: "students' organization, time zone and holidays in one query on the mastery write path (the write-path helper's file); identity read to come",
   },
-  'packages/gamification/src/queries/leaderboardClass.ts': {
-    tables: ['class_students'],
-    why: "the class's active roster as a sub-query of the board's one statement (rosterLeaderboard); ids first adds a round trip and a large array parameter; an identity-owned SQL view needs a migration",
-  },
-  'packages/gamification/src/queries/leaderboardSchool.ts': {
-    tables: ['class_students', 'classes'],
-    why: "as leaderboardClass: the school's active students as a sub-query of the board's statement",
-  },
-  'packages/gamification/src/queries/leaderboardTeacher.ts': {
-    tables: ['class_students', 'class_teachers', 'classes', 'organizations'],
-    why: "the teacher board in one statement (taught classes, their rosters, the organization's today); performance-sensitive; an identity-owned view needs a migration",
-  },
-  'packages/gamification/src/queries/profile.ts': {
-    tables: ['users'],
-    why: "holidays of the student's organization inside the profile's one query (users join school_holidays)",
-  },
-  'packages/gamification/src/queries/rosterLeaderboard.ts': {
-    tables: ['organizations'],
-    why: "the organization's today (time zone) as a materialized CTE of the board's statement",
-  },
   'packages/gamification/src/replay/readStudentStreams.ts': {
     tables: ['es_events'],
     why: "reads the event store's tables (es_*) directly; the loading strategies of the handleCommand/decider platform package (parallel work) replace these",
-  },
-  'packages/parent-portal/src/queries/childrenOf.ts': {
-    tables: ['class_students', 'classes', 'parent_students', 'schools', 'users'],
-    why: "a parent's children with newest class grade and school name in one query; identity read to come: parentLinks with placement",
   },
   'packages/sessions/src/practice/sessionQueue.ts': {
     tables: ['class_students', 'content_items'],

@@ -47,6 +47,7 @@ export {
   attemptHistoryOf,
   attemptOf,
 } from './queries/attemptHistory';
+export { studentsOfAttempts } from './queries/attemptOwners';
 export {
   type BandBasis,
   bandRead,

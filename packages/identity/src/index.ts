@@ -12,11 +12,23 @@ export { identityContext } from './context';
 export { PERMISSIONS, PERSONAS, type Permission, type Persona, permissionsFor } from './permissions';
 export { organizationExists } from './queries/organizationExists';
 export {
+  activeClassIdsOfStudentQuery,
+  activeClassRosterQuery,
+  activeMembershipsQuery,
+  activeSchoolRosterQuery,
+  type IdentityFragment,
+  organizationTodayQuery,
+  taughtClassesQuery,
+  userOrganizationQuery,
+} from './readFragments';
+export {
   activeClassesOfStudent,
   activeOrganizations,
   activeStudentName,
   activeTimeZones,
+  type ChildPlacement,
   type ClassRecord,
+  childrenOfParent,
   classPlacement,
   classRecord,
   classRoster,
@@ -27,6 +39,7 @@ export {
   schoolOrganization,
   schoolsOfOrganization,
   studentOrganizations,
+  studentPlacement,
   studentsInOrganization,
   taughtClassesOfStudents,
   teacherPlacement,

@@ -252,3 +252,37 @@ export async function taughtClassesOfStudents(
     schoolId: r.school_id,
   }));
 }
+
+/** A child as a parent's view names it: full name, and the grade and school of the newest active class. */
+export interface ChildPlacement {
+  id: string;
+  full_name_ar: string;
+  grade: number | null;
+  school_name: string | null;
+}
+
+const newestClassAndSchool = (sql: AnySql) => sql`
+  left join lateral (
+    select cl.grade, cl.school_id from class_students cs join classes cl on cl.id = cs.class_id
+    where cs.student_user_id = u.id and cs.active order by cs.created_at desc limit 1
+  ) c on true
+  left join schools s on s.id = c.school_id`;
+
+/** The parent's linked children that are enabled students, by full name (then id). */
+export function childrenOfParent(sql: AnySql, parentUserId: number): Promise<ChildPlacement[]> {
+  return sql<ChildPlacement[]>`
+    select u.id, u.full_name_ar, c.grade, s.name as school_name
+    from parent_students p
+    join users u on u.id = p.student_user_id and u.primary_persona = 'STUDENT' and u.disabled_at is null
+    ${newestClassAndSchool(sql)}
+    where p.parent_user_id = ${parentUserId}
+    order by u.full_name_ar, u.id`;
+}
+
+/** One student as `childrenOfParent` lists them, whoever asks (no row: no such user). */
+export function studentPlacement(sql: AnySql, studentId: number): Promise<ChildPlacement[]> {
+  return sql<ChildPlacement[]>`
+    select u.id, u.full_name_ar, c.grade, s.name as school_name
+    from users u ${newestClassAndSchool(sql)}
+    where u.id = ${studentId}`;
+}

@@ -13,3 +13,10 @@ export async function sittingOrganization(sql: AnySql, attemptId: string): Promi
     select organization_id from asm_sittings where attempt_id = ${attemptId}`;
   return row?.organization_id;
 }
+
+/** The distinct students of these attempts (any kind), in ascending order; unknown ids: none. */
+export async function studentsOfAttempts(sql: AnySql, attemptIds: readonly string[]): Promise<number[]> {
+  const rows = await sql<{ student_id: string }[]>`
+    select distinct student_id::text from asm_attempts where attempt_id = any(${sql.array([...attemptIds], 1009)}::uuid[])`;
+  return rows.map((r) => Number(r.student_id)).sort((a, b) => a - b);
+}

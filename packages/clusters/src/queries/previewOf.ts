@@ -1,4 +1,5 @@
 import type { AnySql } from '@qiraa/db';
+import { activeClassIdsOfStudentQuery } from '@qiraa/identity';
 import { type TierBreakdownRow, tierBreakdownOf } from '../engine/tierBreakdown';
 import type { ClusterInputsPort } from '../inputs/port';
 import { CLUSTER_RULE_SETS, CURRENT_CLUSTER_RULE_SET } from '../rules/ruleSet';
@@ -65,7 +66,7 @@ export async function previewOf(
       from clu_generations g
         left join clu_members m on m.generation_id = g.generation_id and m.student_id = ${studentId}
       where g.expires_at > ${now}
-        and g.class_id in (select class_id from class_students where student_user_id = ${studentId} and active)
+        and g.class_id in (${activeClassIdsOfStudentQuery(sql, studentId)})
       order by g.created_at desc, g.stream_version desc limit 1`,
     sql<{ assignment_id: string; bundle_id: string; cluster_key: string; activated_at: Date }[]>`
       select assignment_id, bundle_id, cluster_key, activated_at from clu_assignments

@@ -5,6 +5,7 @@ import {
   ORAL_READING_STOPPED,
   SITTING_COMPLETED,
   SITTING_STOPPED,
+  studentsOfAttempts,
   WORD_LIST_READ,
 } from '@qiraa/assessment';
 import type { AnySql } from '@qiraa/db';
@@ -29,10 +30,7 @@ export const EVIDENCE_SETTLING_TYPES: readonly (typeof EVIDENCE_EVENT_TYPES)[num
 export async function touchedStudents(sql: AnySql, events: readonly RecordedEvent[]): Promise<number[]> {
   const settling = eventsOfType(assessmentEvents(events), ...EVIDENCE_SETTLING_TYPES);
   if (settling.length === 0) return [];
-  const attemptIds = [...new Set(settling.map((e) => String(e.data.attemptId)))];
-  const rows = await sql<{ student_id: string }[]>`
-    select distinct student_id::text from asm_attempts where attempt_id = any(${sql.array(attemptIds, 1009)}::uuid[])`;
-  return rows.map((r) => Number(r.student_id)).sort((a, b) => a - b);
+  return studentsOfAttempts(sql, [...new Set(settling.map((e) => String(e.data.attemptId)))]);
 }
 
 /**

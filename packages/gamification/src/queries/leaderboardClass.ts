@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { activeClassRosterQuery } from '@qiraa/identity';
 import type { LeaderboardEntry, LeaderboardParams } from './leaderboardEntries';
 import { rosterLeaderboard } from './rosterLeaderboard';
 
@@ -9,7 +10,5 @@ export function classLeaderboard(
   params: LeaderboardParams,
   now: Date,
 ): Promise<LeaderboardEntry[]> {
-  const roster = sql`
-    select cs.student_user_id as student_id from class_students cs where cs.class_id = ${scope.classId} and cs.active`;
-  return rosterLeaderboard(sql, scope.organizationId, roster, params, now);
+  return rosterLeaderboard(sql, scope.organizationId, activeClassRosterQuery(sql, scope.classId), params, now);
 }

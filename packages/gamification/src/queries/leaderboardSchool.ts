@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { activeSchoolRosterQuery } from '@qiraa/identity';
 import type { LeaderboardEntry, LeaderboardParams } from './leaderboardEntries';
 import { rosterLeaderboard } from './rosterLeaderboard';
 
@@ -9,9 +10,5 @@ export function schoolLeaderboard(
   params: LeaderboardParams,
   now: Date,
 ): Promise<LeaderboardEntry[]> {
-  const roster = sql`
-    select distinct cs.student_user_id as student_id
-    from class_students cs join classes c on c.id = cs.class_id
-    where c.school_id = ${scope.schoolId} and cs.active`;
-  return rosterLeaderboard(sql, scope.organizationId, roster, params, now);
+  return rosterLeaderboard(sql, scope.organizationId, activeSchoolRosterQuery(sql, scope.schoolId), params, now);
 }

@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { activeMembershipsQuery, organizationTodayQuery, taughtClassesQuery } from '@qiraa/identity';
 import {
   type CountColumns,
   type LeaderboardEntry,
@@ -33,18 +34,10 @@ export async function teacherLeaderboard(
 ): Promise<{ entries: LeaderboardEntry[]; classes: ClassTotal[] }> {
   const rows = await sql<Row[]>`
     with b as materialized (
-      select (${now}::timestamptz at time zone o.time_zone)::date as today from organizations o where o.id = ${scope.organizationId}
+      ${organizationTodayQuery(sql, scope.organizationId, now)}
     ),
-    taught as (
-      select c.id as class_id
-      from class_teachers t join classes c on c.id = t.class_id
-      where t.teacher_user_id = ${scope.teacherUserId} and (${scope.schoolId}::text is null or c.school_id = ${scope.schoolId})
-    ),
-    membership as (
-      select cs.class_id, cs.student_user_id as student_id
-      from class_students cs join taught using (class_id)
-      where cs.active
-    ),
+    taught as (${taughtClassesQuery(sql, scope.teacherUserId, scope.schoolId)}),
+    membership as (${activeMembershipsQuery(sql, sql`select class_id from taught`)}),
     -- Materialized: counted once per distinct student, then joined (never re-counted per membership row).
     counts as materialized (
       select s.student_id, k.*

@@ -1,5 +1,5 @@
 import type { Sql } from '@qiraa/db';
-import { inGender, studentGender } from '@qiraa/identity';
+import { inGender, studentGender, userOrganizationQuery } from '@qiraa/identity';
 import { avatarTierFor, CURRENT_RULE_SET, ruleSetVersion } from '../rules';
 import { foldStreak } from '../streak';
 
@@ -34,8 +34,8 @@ export async function gamificationProfile(sql: Sql, studentId: number, forStuden
       coalesce((select total from gam_mastery_day_counts where student_id = ${studentId}
                 order by school_day desc limit 1), 0) as n,
       array(select school_day::text from gam_student_days where student_id = ${studentId} order by school_day) as days,
-      array(select h.day::text from school_holidays h join users u on u.organization_id = h.organization_id
-            where u.id = ${studentId}) as holidays,
+      array(select h.day::text from school_holidays h
+            where h.organization_id = (${userOrganizationQuery(sql, studentId)})) as holidays,
       (select coalesce(json_agg(b order by b.awarded_at, b.id), '[]') from (
          select a.id, a.code, a.rule_version, a.awarded_at, r.student_badge_id is not null as rescinded
          from gam_badge_awards a left join gam_badge_rescinds r on r.student_badge_id = a.id

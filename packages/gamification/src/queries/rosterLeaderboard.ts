@@ -1,4 +1,5 @@
 import type { Sql } from '@qiraa/db';
+import { organizationTodayQuery } from '@qiraa/identity';
 import type postgres from 'postgres';
 import {
   type CountColumns,
@@ -28,7 +29,7 @@ export async function rosterLeaderboard(
 ): Promise<LeaderboardEntry[]> {
   const rows = await sql<({ student_id: bigint } & CountColumns)[]>`
     with b as materialized (
-      select (${now}::timestamptz at time zone o.time_zone)::date as today from organizations o where o.id = ${organizationId}
+      ${organizationTodayQuery(sql, organizationId, now)}
     ),
     -- In id order, so consecutive lookups land on neighbouring index pages.
     roster as (select r.student_id from (${roster}) r order by r.student_id)

@@ -1,0 +1,50 @@
+import type { AnySql } from '@qiraa/db';
+import type postgres from 'postgres';
+
+/**
+ * Identity's read API for hot reads that must stay one statement: subqueries another context embeds in its
+ * own query (`${fragment}` inside its template), so the join costs no extra round trip while identity keeps
+ * owning its tables. Each names the columns it selects; those are the contract, the tables behind them are
+ * identity's to change. Reads that can afford their own round trip use `reads.ts` instead.
+ */
+export type IdentityFragment = postgres.PendingQuery<postgres.Row[]>;
+
+/** `(student_id)`: the class's active students. */
+export const activeClassRosterQuery = (sql: AnySql, classId: string): IdentityFragment =>
+  sql`select cs.student_user_id as student_id from class_students cs where cs.class_id = ${classId} and cs.active`;
+
+/** `(student_id)`: every student active in a class of the school, once even when in two classes. */
+export const activeSchoolRosterQuery = (sql: AnySql, schoolId: string): IdentityFragment => sql`
+  select distinct cs.student_user_id as student_id
+  from class_students cs join classes c on c.id = cs.class_id
+  where c.school_id = ${schoolId} and cs.active`;
+
+/** `(today)`: the organization's local date at `now` (its time zone). */
+export const organizationTodayQuery = (sql: AnySql, organizationId: string, now: Date): IdentityFragment => sql`
+  select (${now}::timestamptz at time zone o.time_zone)::date as today from organizations o where o.id = ${organizationId}`;
+
+/** `(class_id)`: the classes the teacher teaches, only those of `schoolId` when given. */
+export const taughtClassesQuery = (
+  sql: AnySql,
+  teacherUserId: number,
+  schoolId: string | null,
+): IdentityFragment => sql`
+  select c.id as class_id
+  from class_teachers t join classes c on c.id = t.class_id
+  where t.teacher_user_id = ${teacherUserId} and (${schoolId}::text is null or c.school_id = ${schoolId})`;
+
+/** `(class_id, student_id)`: the active memberships of the classes `classIds` selects (one `class_id` column). */
+export const activeMembershipsQuery = (
+  sql: AnySql,
+  classIds: postgres.PendingQuery<postgres.Row[]>,
+): IdentityFragment =>
+  sql`select cs.class_id, cs.student_user_id as student_id from class_students cs
+      where cs.active and cs.class_id in (${classIds})`;
+
+/** `(class_id)`: the classes the student is active in. */
+export const activeClassIdsOfStudentQuery = (sql: AnySql, studentId: number | string): IdentityFragment =>
+  sql`select cs.class_id from class_students cs where cs.student_user_id = ${studentId} and cs.active`;
+
+/** `(organization_id)`: the user's organization. */
+export const userOrganizationQuery = (sql: AnySql, userId: number | string): IdentityFragment =>
+  sql`select u.organization_id from users u where u.id = ${userId}`;
