@@ -151,14 +151,6 @@ export const EXCEPTIONS: Record<string, { tables: readonly string[]; why: string
     tables: ['class_students', 'content_items'],
     why: 'the session queue joins ses_* with class_students and content_items; not done for lack of time',
   },
-  'packages/sessions/src/sessions/itemsForSlots.ts': {
-    tables: ['content_items'],
-    why: 'training items for slots (content_items by sub-skill, grade, organization); content read to come',
-  },
-  'packages/sessions/src/sessions/sessionQueries.ts': {
-    tables: ['users'],
-    why: 'session students with names and gender, ordered by name in SQL; identity read to come',
-  },
   'packages/training/src/alerts/acknowledgeAlert.ts': {
     tables: ['class_students', 'class_teachers'],
     why: 'teacher-or-group-owner check as one union query with trn_support_groups',

@@ -34,6 +34,7 @@ export { contentItemOwner, screeningFormOwner } from './queries/owners';
 export { type ReadingPassage, readingPassage } from './queries/readingPassages';
 export { servedStudentItem } from './queries/servedItem';
 export { operationalPassage, operationalWordList, type SheetPassage, type SheetWordList } from './queries/sheetContent';
+export { studentItemsByIds, type TrainingCandidate, trainingItemCandidates } from './queries/trainingCandidates';
 /** The global-or-organization scope rule of content, for other back-office catalogs (session blueprints). */
 export * as contentScope from './scope';
 export { pickWordList } from './wordLists/pickWordList';

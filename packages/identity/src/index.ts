@@ -19,6 +19,7 @@ export {
   type IdentityFragment,
   organizationTodayQuery,
   taughtClassesQuery,
+  userNamesQuery,
   userOrganizationQuery,
 } from './readFragments';
 export {

@@ -48,3 +48,7 @@ export const activeClassIdsOfStudentQuery = (sql: AnySql, studentId: number | st
 /** `(organization_id)`: the user's organization. */
 export const userOrganizationQuery = (sql: AnySql, userId: number | string): IdentityFragment =>
   sql`select u.organization_id from users u where u.id = ${userId}`;
+
+/** `(id, full_name_ar, gender)`: users' names and gender, to join on a user id (a pulled-up subquery: same plan). */
+export const userNamesQuery = (sql: AnySql): IdentityFragment =>
+  sql`select u.id, u.full_name_ar, u.gender from users u`;

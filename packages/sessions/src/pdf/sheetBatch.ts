@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
+import { studentItemsByIds } from '@qiraa/content';
 import type { AnySql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import { type LanguageSafetyFilter, loadLanguageSafety } from '@qiraa/language-safety';
 import { THEME_LABELS_AR } from '../codes';
-import { studentItems } from '../sessions/itemsForSlots';
 import type { SessionRow, SlotRow } from '../sessions/sessionQueries';
 import { sessionLink } from './qrCode';
 import { renderSessionSheet, type SheetInput, sheetLines } from './sessionSheet';
@@ -37,7 +37,7 @@ export async function renderSheets(
 ): Promise<RenderedSheets> {
   const [bp] = await sql<{ title_ar: string; intro_ar: string; target_minutes: number }[]>`
     select title_ar, intro_ar, target_minutes from ses_blueprints where id = ${session.blueprint_id}`;
-  const items = await studentItems(
+  const items = await studentItemsByIds(
     sql,
     slots.flatMap((s) => s.item_ids),
   );

@@ -1,4 +1,4 @@
-import { type ItemRowDb, itemColumns, type StudentItem, studentItemOf } from '@qiraa/content';
+import { trainingItemCandidates } from '@qiraa/content';
 import type { AnySql } from '@qiraa/db';
 import type { LatestSkillStatus } from '@qiraa/decisions';
 
@@ -10,23 +10,6 @@ export const ITEMS_PER_SUB_SKILL = 3;
 /** The start level a child's standing status points at (rule SIT-01, docs/sessions.md). */
 const START_LEVEL: Record<string, number> = { beginning: 1, developing: 2, on_track: 3, strong: 4 };
 
-interface Candidate {
-  id: string;
-  sub_skill_id: string;
-  training_level: number | null;
-  external_id: string;
-}
-
-/** Operational training items of the scope (global or the organization's) for the grade and sub-skills. */
-const candidates = (sql: AnySql, organizationId: string, grade: number, subSkillIds: readonly string[]) => sql<
-  Candidate[]
->`
-  select id, sub_skill_id, training_level, external_id from content_items
-  where status = 'operational' and content_role = 'target_training' and grade = ${grade}
-    and sub_skill_id = any(${subSkillIds as string[]})
-    and (organization_id is null or organization_id = ${organizationId})
-  order by sub_skill_id, training_level, external_id, id`;
-
 export async function itemCoverage(
   sql: AnySql,
   organizationId: string,
@@ -34,7 +17,7 @@ export async function itemCoverage(
   subSkillIds: readonly string[],
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  for (const c of await candidates(sql, organizationId, grade, subSkillIds)) {
+  for (const c of await trainingItemCandidates(sql, organizationId, grade, subSkillIds)) {
     counts.set(c.sub_skill_id, (counts.get(c.sub_skill_id) ?? 0) + 1);
   }
   return counts;
@@ -51,7 +34,7 @@ export async function itemsForStudents(
   studentIds: readonly number[],
   statuses: readonly LatestSkillStatus[],
 ): Promise<Map<number, string[]>> {
-  const pool = await candidates(sql, place.organizationId, place.grade, place.subSkillIds);
+  const pool = await trainingItemCandidates(sql, place.organizationId, place.grade, place.subSkillIds);
   const status = new Map(statuses.map((s) => [`${s.studentId}:${s.subSkillId}`, s.status]));
   const result = new Map<number, string[]>();
   for (const studentId of studentIds) {
@@ -68,11 +51,4 @@ export async function itemsForStudents(
     result.set(studentId, ids);
   }
   return result;
-}
-
-/** The student projection of items by id (what a printed sheet shows; never the correct option). */
-export async function studentItems(sql: AnySql, ids: readonly string[]): Promise<Map<string, StudentItem>> {
-  if (ids.length === 0) return new Map();
-  const rows = await sql<ItemRowDb[]>`select ${itemColumns(sql)} from content_items where id = any(${ids as string[]})`;
-  return new Map(rows.map((r) => [r.id, studentItemOf(r)]));
 }

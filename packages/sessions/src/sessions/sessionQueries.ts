@@ -1,5 +1,6 @@
 import type { AnySql } from '@qiraa/db';
 import { notFound } from '@qiraa/http-kit';
+import { userNamesQuery } from '@qiraa/identity';
 import type { Static } from 'typebox';
 import { encodeCursor } from '../blueprints/blueprintQueries';
 import {
@@ -63,7 +64,7 @@ export async function sessionRow(sql: AnySql, id: string, lock = false): Promise
 
 export const slotsOf = (sql: AnySql, id: string) => sql<SlotRow[]>`
   select s.*, u.full_name_ar, u.gender, p.answered, p.completed_at
-  from ses_session_students s join users u on u.id = s.student_id
+  from ses_session_students s join (${userNamesQuery(sql)}) u on u.id = s.student_id
   left join ses_slot_progress p on p.session_id = s.session_id and p.student_id = s.student_id
   where s.session_id = ${id} order by u.full_name_ar, s.student_id`;
 
