@@ -75,38 +75,6 @@ export const OWNED_PREFIXES: Record<string, string> = {
  * with the code.
  */
 export const EXCEPTIONS: Record<string, { tables: readonly string[]; why: string }> = {
-  'packages/assessment/src/oral/attemptPlace.ts': {
-    tables: ['class_students', 'class_teachers', 'classes'],
-    why: "the reading's class in one query (roster join teachers join classes, newest year first); identity read to come: a student's classes held by a teacher",
-  },
-  'packages/assessment/src/page/taqyeemPage.ts': {
-    tables: ['class_students', 'users'],
-    why: 'roster with first names sorted by full name in SQL; identity read to come: classRosterNames (same ordering)',
-  },
-  'packages/assessment/src/sittings/answerFacts.ts': {
-    tables: ['content_items'],
-    why: 'one round trip per answer on the sitting write path (item facts and next item beside asm_sittings); the write-path helper owns this file; content read to come',
-  },
-  'packages/assessment/src/sittings/planSitting.ts': {
-    tables: ['content_items'],
-    why: "the forms' items by measure with a caller-built column list; content read to come: formItems(formIds, measures)",
-  },
-  'packages/assessment/src/sittings/sittingView.ts': {
-    tables: ['content_items', 'content_passages'],
-    why: 'the item and passage beside the sitting row; content read to come',
-  },
-  'packages/assessment/src/sittings/studentClass.ts': {
-    tables: ['class_students', 'classes'],
-    why: "a student's newest active class (by enrolment); identity read to come: studentPlacement",
-  },
-  'packages/assessment/src/windows/windowState.ts': {
-    tables: ['organizations'],
-    why: "the organization's time zone as a sub-select of one query over asm_window_* (one round trip); organizationTimeZone would add a second",
-  },
-  'packages/assessment/src/wordListReads/teacherWordLists.ts': {
-    tables: ['class_students', 'class_teachers', 'classes'],
-    why: "a student's class ordered by whether the caller teaches it; identity read to come: studentPlacement with a preferred teacher",
-  },
   'packages/auditing/src/queries/eventById.ts': {
     tables: ['es_events', 'es_streams'],
     why: "auditing explains and verifies the whole ledger: reading the event store and other contexts' rows is its job; a read port per context is future work",

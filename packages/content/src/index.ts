@@ -32,6 +32,12 @@ export {
 } from './queries/itemViews';
 export { contentItemOwner, screeningFormOwner } from './queries/owners';
 export { type ReadingPassage, readingPassage } from './queries/readingPassages';
+export {
+  answerKeyQuery,
+  type ServedItemRow,
+  screeningFormItems,
+  servedItemQuery,
+} from './queries/screeningItems';
 export { servedStudentItem } from './queries/servedItem';
 export { operationalPassage, operationalWordList, type SheetPassage, type SheetWordList } from './queries/sheetContent';
 export { studentItemsByIds, type TrainingCandidate, trainingItemCandidates } from './queries/trainingCandidates';

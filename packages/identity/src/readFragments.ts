@@ -52,3 +52,7 @@ export const userOrganizationQuery = (sql: AnySql, userId: number | string): Ide
 /** `(id, full_name_ar, gender)`: users' names and gender, to join on a user id (a pulled-up subquery: same plan). */
 export const userNamesQuery = (sql: AnySql): IdentityFragment =>
   sql`select u.id, u.full_name_ar, u.gender from users u`;
+
+/** `(time_zone)`: the time zone of the organization a fragment names (a column of the caller's query, or a value). */
+export const organizationTimeZoneQuery = (sql: AnySql, organizationId: postgres.Fragment | string): IdentityFragment =>
+  sql`select o.time_zone from organizations o where o.id = ${organizationId}`;

@@ -286,3 +286,57 @@ export function studentPlacement(sql: AnySql, studentId: number): Promise<ChildP
     from users u ${newestClassAndSchool(sql)}
     where u.id = ${studentId}`;
 }
+
+/** A class as a student's placement: its organization, school, grade and academic year. */
+export interface StudentClassPlacement {
+  classId: string;
+  schoolId: string;
+  organizationId: string;
+  grade: number;
+  academicYear: string;
+}
+
+/** The student's active class (the newest enrolment if there were ever two), or null. */
+export async function newestActiveClassOfStudent(
+  sql: AnySql,
+  studentId: number,
+): Promise<StudentClassPlacement | null> {
+  const [row] = await sql<StudentClassPlacement[]>`
+    select c.id as "classId", c.school_id as "schoolId", c.organization_id as "organizationId", c.grade,
+           c.academic_year as "academicYear"
+    from class_students s join classes c on c.id = s.class_id
+    where s.student_user_id = ${studentId} and s.active
+    order by s.created_at desc limit 1`;
+  return row ?? null;
+}
+
+/**
+ * One of the student's active classes: one the teacher teaches first when `onlyTaught` is false (then any),
+ * only those when true; the newest academic year, then the smallest id, so the choice is stable. Null: none.
+ */
+export async function studentClassForTeacher(
+  sql: AnySql,
+  studentId: number,
+  teacherUserId: number,
+  onlyTaught: boolean,
+): Promise<StudentClassPlacement | null> {
+  const [row] = await sql<StudentClassPlacement[]>`
+    select c.id as "classId", c.school_id as "schoolId", c.organization_id as "organizationId", c.grade,
+           c.academic_year as "academicYear"
+    from class_students s join classes c on c.id = s.class_id
+    where s.student_user_id = ${studentId} and s.active
+      ${onlyTaught ? sql`and exists (select 1 from class_teachers t where t.class_id = c.id and t.teacher_user_id = ${teacherUserId})` : sql``}
+    order by exists (select 1 from class_teachers t where t.class_id = c.id and t.teacher_user_id = ${teacherUserId}) desc,
+             c.academic_year desc, c.id
+    limit 1`;
+  return row ?? null;
+}
+
+/** The class's active, enabled students with their first names, by full name then id. */
+export function activeClassFirstNames(sql: AnySql, classId: string) {
+  return sql<{ student_id: string; first_name: string }[]>`
+    select u.id as student_id, split_part(btrim(u.full_name_ar), ' ', 1) as first_name
+    from class_students s join users u on u.id = s.student_user_id
+    where s.class_id = ${classId} and s.active and u.disabled_at is null
+    order by u.full_name_ar, u.id`;
+}

@@ -1,6 +1,6 @@
 import type { AnySql } from '@qiraa/db';
 import { conflict, permissionDenied } from '@qiraa/http-kit';
-import { type Caller, holds, studentReach } from '@qiraa/identity';
+import { type Caller, holds, studentClassForTeacher, studentReach } from '@qiraa/identity';
 import type { ScreeningWindow } from '../windows/calendar';
 import { windowCalendarState } from '../windows/windowState';
 
@@ -24,23 +24,14 @@ export async function teacherPlace(sql: AnySql, caller: Caller, studentId: numbe
   if (reached.reach !== 'teacher' || !holds(caller, 'RECORD_TEACHER_ACTION')) {
     throw permissionDenied('only a teacher of one of the child’s classes records an oral read');
   }
-  const [row] = await sql<
-    { class_id: string; school_id: string; organization_id: string; grade: number; academic_year: string }[]
-  >`
-    select c.id as class_id, c.school_id, c.organization_id, c.grade, c.academic_year
-    from class_students s
-    join class_teachers t on t.class_id = s.class_id and t.teacher_user_id = ${caller.userId}
-    join classes c on c.id = s.class_id
-    where s.student_user_id = ${studentId} and s.active
-    order by c.academic_year desc, c.id
-    limit 1`;
+  const row = await studentClassForTeacher(sql, studentId, caller.userId, true);
   if (!row) throw permissionDenied('only a teacher of one of the child’s classes records an oral read');
   return {
-    organizationId: row.organization_id,
-    schoolId: row.school_id,
-    classId: row.class_id,
+    organizationId: row.organizationId,
+    schoolId: row.schoolId,
+    classId: row.classId,
     grade: row.grade,
-    academicYear: row.academic_year,
+    academicYear: row.academicYear,
   };
 }
 

@@ -1,6 +1,6 @@
 import { loadCatalog, resolveBlueprintCell } from '@qiraa/content';
 import type { Sql } from '@qiraa/db';
-import { type Caller, holds } from '@qiraa/identity';
+import { activeClassFirstNames, type Caller, holds } from '@qiraa/identity';
 import { PAGE_CELLS, type PageCell } from '../events';
 import { defaultWindowOn, type ScreeningWindow } from '../windows/calendar';
 import { openRefusal } from '../windows/windowCommands';
@@ -53,11 +53,7 @@ export async function taqyeemPage(
   const [calendar, catalog, roster] = await Promise.all([
     windowCalendarState(sql, cls.organizationId, cls.academicYear, at),
     loadCatalog(sql),
-    sql<{ student_id: string; first_name: string }[]>`
-      select u.id as student_id, split_part(btrim(u.full_name_ar), ' ', 1) as first_name
-      from class_students s join users u on u.id = s.student_user_id
-      where s.class_id = ${cls.id} and s.active and u.disabled_at is null
-      order by u.full_name_ar, u.id`,
+    activeClassFirstNames(sql, cls.id),
   ]);
   const window = asked ?? calendar.openWindow ?? defaultWindowOn(calendar.windows, calendar.today);
   const [cell, attempts] = await Promise.all([

@@ -1,7 +1,7 @@
+import { answerKeyQuery, type ServedItemRow, servedItemQuery } from '@qiraa/content';
 import type { AnySql } from '@qiraa/db';
 import { type WindowFacts, type WindowFactsRow, windowFactsColumns, windowFactsOf } from '../windows/windowState';
 import { type RowFold, type SittingRow, sittingColumns, sittingOfRow } from './readSitting';
-import { type ServedItemRow, servedItemColumns } from './sittingView';
 
 /** The answered item as the decision needs it: its tenant, its options and the correct one. */
 export interface AnsweredItem {
@@ -38,12 +38,10 @@ type Row = Partial<SittingRow> &
 export async function readAnswerFacts(sql: AnySql, attemptId: string, itemId: string): Promise<AnswerFacts> {
   const [row] = await sql<Row[]>`
     select ${sittingColumns(sql)},
-      (select json_build_object('organization_id', i.organization_id, 'correct_option_key', i.correct_option_key,
-                                'keys', (select coalesce(json_agg(o->>'key'), '[]') from jsonb_array_elements(i.options) o))
-       from content_items i where i.id = ${itemId}) as item,
+      (${answerKeyQuery(sql, itemId)}) as item,
       ${windowFactsColumns(sql, sql`s.organization_id`, sql`s.academic_year`)},
       (select row_to_json(x) from (
-         select ${servedItemColumns(sql, sql`n.q->>'passageId'`)} from content_items where id = n.q->>'itemId') x)
+         ${servedItemQuery(sql, sql`n.q->>'itemId'`, sql`n.q->>'passageId'`)}) x)
         as next
     from (select 1) as one
     left join asm_sittings s on s.attempt_id = ${attemptId}

@@ -2,12 +2,12 @@ import {
   breakBeforeFlags,
   currentItemBankPin,
   type ItemRowDb,
-  itemColumns,
   loadCatalog,
   operationalFormsFor,
   type ResolvedCell,
   resolveBlueprintCell,
   type SectionKey,
+  screeningFormItems,
 } from '@qiraa/content';
 import type { Sql } from '@qiraa/db';
 import type { ScreeningWindow } from '../windows/calendar';
@@ -73,15 +73,12 @@ export async function planSitting(sql: Sql, input: PlanInput): Promise<PlanOutco
   const formIds = forms.map((f) => f.id);
   const rows =
     formIds.length > 0 && digital.length > 0
-      ? await sql<ItemRowDb[]>`
-          select ${itemColumns(sql)} from content_items
-          where screening_form_id = any(${sql.array(formIds, 1009)}::text[])
-            and measure_code = any(${sql.array(
-              digital.map((m) => m.measureCode),
-              1009,
-            )}::text[])
-            ${subSkills ? sql`and sub_skill_id = any(${sql.array([...subSkills], 1009)}::text[])` : sql``}
-          order by form_position`
+      ? await screeningFormItems(
+          sql,
+          formIds,
+          digital.map((m) => m.measureCode),
+          subSkills,
+        )
       : [];
 
   const served: { row: ItemRowDb; sectionKey: SectionKey }[] = [];

@@ -1,14 +1,13 @@
 import {
-  type ItemRowDb,
-  itemColumns,
   type SectionKey,
+  type ServedItemRow,
   type StudentItem,
+  servedItemQuery,
   servedStudentItem,
   studentItemOf,
 } from '@qiraa/content';
 import type { AnySql } from '@qiraa/db';
 import { loadLanguageSafety, servedRewrite } from '@qiraa/language-safety';
-import type postgres from 'postgres';
 import { servedPosition } from './foldSitting';
 import type { SittingFold } from './sittingTypes';
 
@@ -25,15 +24,6 @@ export interface StudentSessionStateView {
   passage: { id: string; titleAr: string; bodyAr: string } | null;
   breakBefore: boolean;
 }
-
-/** A served question's item row with its passage (null without one), as `servedItemColumns` selects it. */
-export type ServedItemRow = ItemRowDb & { passage_json: { id: string; title_ar: string; body_ar: string } | null };
-
-/** The select list of a served question on `content_items`: the item's columns and the plan's passage. */
-export const servedItemColumns = (sql: AnySql, passageId: postgres.Fragment) => sql`
-  ${itemColumns(sql)},
-  (select json_build_object('id', p.id, 'title_ar', p.title_ar, 'body_ar', p.body_ar)
-   from content_passages p where p.id = ${passageId}) as passage_json`;
 
 /**
  * What the student's screen gets: the sitting's sections and progress and, while it is open, the question
@@ -57,8 +47,7 @@ export async function studentStateOf(
     const [row] =
       prefetched?.id === served.itemId
         ? [prefetched]
-        : await sql<ServedItemRow[]>`
-            select ${servedItemColumns(sql, sql`${served.passageId}`)} from content_items where id = ${served.itemId}`;
+        : await sql<ServedItemRow[]>`${servedItemQuery(sql, served.itemId, served.passageId)}`;
     if (row) {
       const filter = await loadLanguageSafety(sql);
       const { passage_json: p, ...itemRow } = row;

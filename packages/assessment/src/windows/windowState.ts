@@ -1,4 +1,5 @@
 import type { AnySql } from '@qiraa/db';
+import { organizationTimeZoneQuery } from '@qiraa/identity';
 import type postgres from 'postgres';
 import { defaultCalendar, SCREENING_WINDOWS, type ScreeningWindow, type WindowDates, windowOn } from './calendar';
 
@@ -66,7 +67,7 @@ export const windowFactsColumns = (
   organizationId: postgres.Fragment,
   academicYear: postgres.Fragment,
 ) => sql`
-  (select time_zone from organizations where id = ${organizationId}) as wf_time_zone,
+  (${organizationTimeZoneQuery(sql, organizationId)}) as wf_time_zone,
   (select coalesce(json_agg(json_build_object('evidence_window', evidence_window, 'starts_on', starts_on::text,
                                               'ends_on', ends_on::text)), '[]')
    from asm_window_calendars where organization_id = ${organizationId} and academic_year = ${academicYear})

@@ -1,7 +1,7 @@
 import { operationalWordLists, type WordListView } from '@qiraa/content';
 import type { AnySql } from '@qiraa/db';
 import { permissionDenied } from '@qiraa/http-kit';
-import { type Caller, studentReach } from '@qiraa/identity';
+import { type Caller, studentClassForTeacher, studentReach } from '@qiraa/identity';
 import { wordListCellOf } from '../oral/cellMeasure';
 import { STAFF_REACH } from '../oral/staffReach';
 import { defaultWindowOn, type ScreeningWindow } from '../windows/calendar';
@@ -27,25 +27,9 @@ async function teacherViewOf(sql: AnySql, list: WordListView) {
   };
 }
 
-interface ChildClass {
-  class_id: string;
-  school_id: string;
-  organization_id: string;
-  grade: number;
-  academic_year: string;
-}
-
 /** The child's class the view is for: the caller's own class with the child first, then the newest. */
-async function childClass(sql: AnySql, caller: Caller, studentId: number) {
-  const [row] = await sql<ChildClass[]>`
-    select c.id as class_id, c.school_id, c.organization_id, c.grade, c.academic_year
-    from class_students s join classes c on c.id = s.class_id
-    where s.student_user_id = ${studentId} and s.active
-    order by exists (select 1 from class_teachers t where t.class_id = c.id and t.teacher_user_id = ${caller.userId}) desc,
-             c.academic_year desc, c.id
-    limit 1`;
-  return row ?? null;
-}
+const childClass = (sql: AnySql, caller: Caller, studentId: number) =>
+  studentClassForTeacher(sql, studentId, caller.userId, false);
 
 /**
  * GET /api/word-lists. Without a child: every operational list of the caller's organization (its schools'
@@ -67,10 +51,10 @@ export async function teacherWordLists(sql: AnySql, caller: Caller, studentId: n
   if (!reached.reach || !STAFF_REACH.includes(reached.reach)) throw permissionDenied('staff who reach the child');
   const cls = await childClass(sql, caller, studentId);
   if (!cls) return { studentId, grade: null, window: null, windowOpen: false, lists: [] };
-  const state = await windowCalendarState(sql, cls.organization_id, cls.academic_year);
+  const state = await windowCalendarState(sql, cls.organizationId, cls.academicYear);
   const window: ScreeningWindow = state.openWindow ?? defaultWindowOn(state.windows, state.today);
   const lists = (
-    await operationalWordLists(sql, { organizationId: cls.organization_id, schoolId: cls.school_id, grade: cls.grade })
+    await operationalWordLists(sql, { organizationId: cls.organizationId, schoolId: cls.schoolId, grade: cls.grade })
   ).filter((l) => l.window === null || l.window === window);
   // Stable: within each group the content order (grade, skill, scope, external id) stays.
   const ordered = [...lists.filter((l) => l.window !== null), ...lists.filter((l) => l.window === null)];
