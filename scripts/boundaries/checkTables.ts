@@ -123,49 +123,13 @@ export const EXCEPTIONS: Record<string, { tables: readonly string[]; why: string
     tables: ['class_students', 'class_teachers'],
     why: 'teacher-or-group-owner check as one union query with trn_support_groups',
   },
-  'packages/training/src/alerts/alertQueries.ts': {
-    tables: ['class_students', 'users'],
-    why: 'alerts of the class roster joined to users for names, keyset-paged in SQL (one statement)',
-  },
   'packages/training/src/commands/practiceQueue.ts': {
     tables: ['content_items'],
     why: "the practice answer's one read (submitReads: item, queued session, learner, send, open day in one statement, issue 28's round trips); a content read would add a round trip to every answer",
   },
-  'packages/training/src/queries/learner.ts': {
-    tables: ['class_students', 'classes', 'organizations', 'users'],
-    why: "the learner's organization, time zone, grade and year in one query; identity read to come: studentPlacement",
-  },
-  'packages/training/src/queries/practiceItem.ts': {
-    tables: ['content_items'],
-    why: 'a content item with a caller-built column list; content read to come',
-  },
-  'packages/training/src/queries/trainingGroups.ts': {
-    tables: ['content_skills', 'content_training_levels'],
-    why: 'trn_answers joined to skill labels and level names, ordered by skill ordinal, grouped in SQL',
-  },
-  'packages/training/src/queries/trainingLevelsOf.ts': {
-    tables: ['content_skills', 'content_training_levels'],
-    why: 'trn_levels joined to skill labels and level names in one query',
-  },
-  'packages/training/src/queries/trainingPool.ts': {
-    tables: ['content_items', 'content_measures', 'content_scaffold_prompts', 'content_skills', 'content_sub_skills'],
-    why: 'practice item selection over content_* with trn_answers counts in one statement (hot path); a content-owned selection function is the next step',
-  },
-  'packages/training/src/schedules/endOfSchoolDay.ts': {
-    tables: ['organizations', 'school_holidays'],
-    why: "trn_days joined to organizations (time zone) and school_holidays in the schedule's one query",
-  },
   'packages/training/src/schedules/supportReview.ts': {
     tables: ['organizations'],
     why: "organizations' time zone joined in the review's one query over trn_*",
-  },
-  'packages/training/src/sends/sendProgress.ts': {
-    tables: ['class_teachers', 'classes', 'users'],
-    why: 'send rows joined to classes (school) and users (names); teachesClass covers its third query; not done for lack of time',
-  },
-  'packages/training/src/sends/sendScope.ts': {
-    tables: ['class_students', 'class_teachers', 'classes', 'users'],
-    why: "the send's students (class roster ordered as text, or still-active group members) in one statement; classRecord/teachesClass cover the rest; not done for lack of time",
   },
   'packages/training/src/sends/sendTraining.ts': {
     tables: ['content_items', 'content_sub_skills'],

@@ -41,6 +41,16 @@ export {
 export { servedStudentItem } from './queries/servedItem';
 export { operationalPassage, operationalWordList, type SheetPassage, type SheetWordList } from './queries/sheetContent';
 export { studentItemsByIds, type TrainingCandidate, trainingItemCandidates } from './queries/trainingCandidates';
+export {
+  bridgeItems,
+  itemRowById,
+  scaffoldPrompt,
+  skillsQuery,
+  type TrainingScope,
+  trainableSkills,
+  trainingItemsQuery,
+  trainingLevelsQuery,
+} from './queries/trainingPool';
 /** The global-or-organization scope rule of content, for other back-office catalogs (session blueprints). */
 export * as contentScope from './scope';
 export { pickWordList } from './wordLists/pickWordList';

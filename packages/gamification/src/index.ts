@@ -18,6 +18,7 @@ export * from './events';
 export * from './overrideCodes';
 export { gamificationLedgerProjection } from './projections/ledgerProjection';
 export { celebrationIdOf } from './queries/celebrations';
+export { holidayOrganizationsQuery } from './queries/holidayOrganizations';
 export { gamificationProfile } from './queries/profile';
 export * from './replay';
 export { CURRENT_RULE_SET, ruleSetVersion } from './rules';

@@ -56,3 +56,31 @@ export const userNamesQuery = (sql: AnySql): IdentityFragment =>
 /** `(time_zone)`: the time zone of the organization a fragment names (a column of the caller's query, or a value). */
 export const organizationTimeZoneQuery = (sql: AnySql, organizationId: postgres.Fragment | string): IdentityFragment =>
   sql`select o.time_zone from organizations o where o.id = ${organizationId}`;
+
+/**
+ * `(json)`: a student's organization, its time zone, and the newest active class's grade and academic year,
+ * as one JSON object (null: not a student, or no active class); a scalar subquery for a statement that reads
+ * more at once (training's learner).
+ */
+export const learnerPlacementJsonQuery = (sql: AnySql, studentId: number): IdentityFragment => sql`
+  select json_build_object('organization_id', u.organization_id, 'time_zone', o.time_zone, 'grade', c.grade,
+                           'academic_year', c.academic_year)
+  from users u
+  join organizations o on o.id = u.organization_id
+  join class_students s on s.student_user_id = u.id and s.active
+  join classes c on c.id = s.class_id
+  where u.id = ${studentId} and u.primary_persona = 'STUDENT'
+  order by c.academic_year desc, s.created_at desc
+  limit 1`;
+
+/** `(student_id)`: every student active in some class. */
+export const activeStudentsQuery = (sql: AnySql): IdentityFragment =>
+  sql`select cs.student_user_id as student_id from class_students cs where cs.active`;
+
+/** `(class_id, school_id)` of every class: to join a class id to its school. */
+export const classSchoolsQuery = (sql: AnySql): IdentityFragment =>
+  sql`select c.id as class_id, c.school_id from classes c`;
+
+/** `(id)`: the organizations in this time zone. */
+export const organizationsInTimeZoneQuery = (sql: AnySql, timeZone: string): IdentityFragment =>
+  sql`select o.id from organizations o where o.time_zone = ${timeZone}`;

@@ -1,4 +1,5 @@
 import type { AnySql } from '@qiraa/db';
+import { activeClassRosterQuery, userNamesQuery } from '@qiraa/identity';
 import type { OpenAlertRef } from '../queries/trainingLevelsOf';
 import { type AlertKey, encodeAlertCursor } from './alertCursor';
 import { labelsOf, newWordingCache, wordingOf } from './alertPresentation';
@@ -34,12 +35,12 @@ export async function alertsOf(
 ) {
   const students =
     'classId' in scope
-      ? sql`select student_user_id from class_students where class_id = ${scope.classId} and active`
+      ? activeClassRosterQuery(sql, scope.classId)
       : sql`select student_user_id from trn_support_group_members where group_id = ${scope.groupId}`;
   const rows = await sql<AlertRowDb[]>`
     select a.alert_id, a.student_id::text, u.full_name_ar, a.skill_id, a.measure_code, a.level_number, a.kind,
            a.raised_at, a.raised_at::text as raised_key, a.acknowledged_at, a.status, a.evidence
-    from trn_alerts a join users u on u.id = a.student_id
+    from trn_alerts a join (${userNamesQuery(sql)}) u on u.id = a.student_id
     where a.student_id in (${students}) and (${status} = 'all' or a.status <> 'resolved')
       and (${page.after?.raisedAt ?? null}::timestamptz is null
            or (a.raised_at, a.alert_id) < (${page.after?.raisedAt ?? null}::timestamptz, ${page.after?.alertId ?? null}::uuid))

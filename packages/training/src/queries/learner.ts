@@ -1,4 +1,5 @@
 import type { AnySql } from '@qiraa/db';
+import { learnerPlacementJsonQuery } from '@qiraa/identity';
 
 /** What training needs to know of a child: organization, its time zone, and the active class's grade and year. */
 export interface Learner {
@@ -23,16 +24,7 @@ export interface LearnerJson {
 }
 
 /** learnerOf's read as a scalar subquery (a JSON object or null), for a statement that reads more at once. */
-export const learnerJson = (sql: AnySql, studentId: number) => sql`(
-    select json_build_object('organization_id', u.organization_id, 'time_zone', o.time_zone, 'grade', c.grade,
-                             'academic_year', c.academic_year)
-    from users u
-    join organizations o on o.id = u.organization_id
-    join class_students s on s.student_user_id = u.id and s.active
-    join classes c on c.id = s.class_id
-    where u.id = ${studentId} and u.primary_persona = 'STUDENT'
-    order by c.academic_year desc, s.created_at desc
-    limit 1)`;
+export const learnerJson = (sql: AnySql, studentId: number) => sql`(${learnerPlacementJsonQuery(sql, studentId)})`;
 
 export function learnerOfJson(studentId: number, row: LearnerJson | null): Learner | null {
   if (!row) return null;

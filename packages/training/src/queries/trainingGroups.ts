@@ -1,3 +1,4 @@
+import { skillsQuery, trainingLevelsQuery } from '@qiraa/content';
 import type { AnySql } from '@qiraa/db';
 
 const ROLE_LABELS_AR = {
@@ -29,8 +30,8 @@ export async function trainingGroupsOf(sql: AnySql, dayId: string) {
     select a.skill_id, k.label_ar, a.level, tl.name_ar, a.role, count(*)::int as answered,
            count(*) filter (where a.correct)::int as correct
     from trn_answers a
-    join content_skills k on k.id = a.skill_id
-    join content_training_levels tl on tl.number = a.level
+    join (${skillsQuery(sql)}) k on k.id = a.skill_id
+    join (${trainingLevelsQuery(sql)}) tl on tl.number = a.level
     where a.day_id = ${dayId}
     group by a.skill_id, k.label_ar, k.ordinal, a.level, tl.name_ar, a.role
     order by k.ordinal, a.level`;

@@ -1,3 +1,4 @@
+import { skillsQuery, trainingLevelsQuery } from '@qiraa/content';
 import type { AnySql } from '@qiraa/db';
 import { userTimeZone } from '@qiraa/identity';
 import { academicYearOf, schoolDayOf } from '../engine/schoolDay';
@@ -71,8 +72,8 @@ export async function trainingLevelsOf(
     select l.academic_year, l.skill_id, k.label_ar, l.measure_code, l.level, tl.name_ar, l.since::text,
            l.started_from, l.last_move_direction, l.last_move_at, l.last_move_from_level
     from trn_levels l
-    join content_skills k on k.id = l.skill_id
-    join content_training_levels tl on tl.number = l.level
+    join (${skillsQuery(sql)}) k on k.id = l.skill_id
+    join (${trainingLevelsQuery(sql)}) tl on tl.number = l.level
     where l.student_id = ${studentId}
       and l.academic_year = (select max(academic_year) from trn_levels where student_id = ${studentId})
     order by k.ordinal`;

@@ -1,3 +1,5 @@
+import { holidayOrganizationsQuery } from '@qiraa/gamification';
+import { organizationsInTimeZoneQuery } from '@qiraa/identity';
 import { defineSchedule } from '@qiraa/kernel';
 import { endOpenDays } from './endOpenDays';
 
@@ -14,9 +16,10 @@ export const endOfSchoolDaySchedule = defineSchedule({
   async run(deps, tick) {
     if (tick.timeZone === null || tick.schoolDay === null) return { endedDays: 0 };
     const open = await deps.sql<{ day_id: string }[]>`
-      select d.day_id from trn_days d join organizations o on o.id = d.organization_id
-      where d.ended_at is null and d.school_day <= ${tick.schoolDay} and o.time_zone = ${tick.timeZone}
-        and not exists (select 1 from school_holidays h where h.organization_id = o.id and h.day = ${tick.schoolDay})
+      select d.day_id from trn_days d
+      where d.ended_at is null and d.school_day <= ${tick.schoolDay}
+        and d.organization_id in (${organizationsInTimeZoneQuery(deps.sql, tick.timeZone)})
+        and d.organization_id not in (${holidayOrganizationsQuery(deps.sql, tick.schoolDay)})
       order by d.opened_at`;
     return {
       endedDays: await endOpenDays(

@@ -1,6 +1,14 @@
 import type { AnySql } from '@qiraa/db';
 import { permissionDenied } from '@qiraa/http-kit';
-import { type Caller, holds, inOrganizationOr404, isSuperAdmin } from '@qiraa/identity';
+import {
+  type Caller,
+  classSchoolsQuery,
+  holds,
+  inOrganizationOr404,
+  isSuperAdmin,
+  teachesClass,
+  userNamesQuery,
+} from '@qiraa/identity';
 import { notClassTeacher } from '../groups/groupScope';
 
 interface SendRow {
@@ -28,7 +36,7 @@ async function readableSend(sql: AnySql, caller: Caller, sendId: string): Promis
   const [row] = await sql<SendRow[]>`
     select s.*, c.school_id, g.owner_user_id
     from trn_sends s
-    left join classes c on c.id = s.class_id
+    left join (${classSchoolsQuery(sql)}) c on c.class_id = s.class_id
     left join trn_support_groups g on g.id = s.group_id
     where s.send_id = ${sendId}`;
   inOrganizationOr404(caller, row?.organization_id, 'send');
@@ -36,9 +44,7 @@ async function readableSend(sql: AnySql, caller: Caller, sendId: string): Promis
   if (caller.persona === 'TEACHER') {
     const reaches =
       send.class_id !== null
-        ? (
-            await sql`select 1 from class_teachers where class_id = ${send.class_id} and teacher_user_id = ${caller.userId}`
-          ).length > 0
+        ? await teachesClass(sql, send.class_id, caller.userId)
         : Number(send.owner_user_id) === caller.userId;
     if (!reaches) throw notClassTeacher('the send’s class or group is not the caller’s');
     return send;
@@ -70,7 +76,7 @@ export async function sendProgressOf(sql: AnySql, caller: Caller, sendId: string
            count(a.answer_id)::int as answered, count(a.answer_id) filter (where a.correct)::int as correct,
            min(a.answered_at) as first, max(a.answered_at) as last
     from trn_sends s cross join lateral unnest(s.student_ids) as r(id)
-    join users u on u.id = r.id
+    join (${userNamesQuery(sql)}) u on u.id = r.id
     left join trn_answers a on a.student_id = r.id
       and a.answered_at >= ${send.created_at} and a.answered_at < ${send.until_at}
       and (${send.skill_id}::text is null or a.skill_id = ${send.skill_id}::text)

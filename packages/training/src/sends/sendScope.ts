@@ -1,6 +1,15 @@
 import type { TransactionSql } from '@qiraa/db';
 import { ApiError, permissionDenied, unprocessable } from '@qiraa/http-kit';
-import { type Caller, holds, inOrganizationOr404 } from '@qiraa/identity';
+import {
+  activeClassRosterQuery,
+  activeStudentsQuery,
+  type Caller,
+  classRecord,
+  holds,
+  inOrganizationOr404,
+  teachesClass,
+  userStanding,
+} from '@qiraa/identity';
 import { groupInOrganization, notClassTeacher } from '../groups/groupScope';
 
 export interface SendScope {
@@ -33,16 +42,15 @@ export async function sendScopeOf(
   let schoolId: string | null = null;
   let ownerUserId: number | null = null;
   if (body.classId !== undefined) {
-    const [cls] = await tx<{ organization_id: string; school_id: string; grade: number; academic_year: string }[]>`
-      select organization_id, school_id, grade, academic_year from classes where id = ${body.classId}`;
-    inOrganizationOr404(caller, cls?.organization_id, 'class');
-    schoolId = cls!.school_id;
+    const cls = await classRecord(tx, body.classId);
+    inOrganizationOr404(caller, cls?.organizationId, 'class');
+    schoolId = cls!.schoolId;
     scope = {
-      organizationId: cls!.organization_id,
+      organizationId: cls!.organizationId,
       classId: body.classId,
       groupId: null,
       grade: cls!.grade,
-      academicYear: cls!.academic_year,
+      academicYear: cls!.academicYear,
     };
   } else {
     const group = await groupInOrganization(tx, caller, body.groupId!);
@@ -56,11 +64,7 @@ export async function sendScopeOf(
     };
   }
   const inScope = async (teacherUserId: number) =>
-    scope.classId !== null
-      ? (
-          await tx`select 1 from class_teachers where class_id = ${scope.classId} and teacher_user_id = ${teacherUserId}`
-        ).length > 0
-      : ownerUserId === teacherUserId;
+    scope.classId !== null ? await teachesClass(tx, scope.classId, teacherUserId) : ownerUserId === teacherUserId;
 
   let teacherUserId: number;
   if (caller.persona === 'TEACHER') {
@@ -80,12 +84,11 @@ export async function sendScopeOf(
         { field: 'onBehalfOfTeacherUserId', issue: 'required for a staff send' },
       ]);
     }
-    const [teacher] = await tx<{ organization_id: string | null; primary_persona: string; disabled_at: Date | null }[]>`
-      select organization_id, primary_persona, disabled_at from users where id = ${body.onBehalfOfTeacherUserId}`;
-    if (!teacher || teacher.organization_id !== scope.organizationId) {
+    const teacher = await userStanding(tx, body.onBehalfOfTeacherUserId);
+    if (!teacher || teacher.organizationId !== scope.organizationId) {
       inOrganizationOr404(caller, null, 'teacher');
     }
-    if (teacher!.primary_persona !== 'TEACHER' || teacher!.disabled_at !== null) {
+    if (teacher!.persona !== 'TEACHER' || teacher!.disabled) {
       throw unprocessable('on_behalf_not_a_teacher', 'onBehalfOfTeacherUserId is not an active teacher', [
         { field: 'onBehalfOfTeacherUserId', issue: 'not a teacher' },
       ]);
@@ -102,10 +105,10 @@ export async function sendScopeOf(
   const students = await tx<{ id: string }[]>`
     ${
       scope.classId !== null
-        ? tx`select student_user_id::text as id from class_students where class_id = ${scope.classId} and active`
+        ? tx`select r.student_id::text as id from (${activeClassRosterQuery(tx, scope.classId)}) r`
         : tx`select m.student_user_id::text as id from trn_support_group_members m
              where m.group_id = ${scope.groupId}
-               and exists (select 1 from class_students s where s.student_user_id = m.student_user_id and s.active)`
+               and m.student_user_id in (${activeStudentsQuery(tx)})`
     } order by 1`;
   return { ...scope, teacherUserId, studentIds: students.map((s) => Number(s.id)) };
 }
