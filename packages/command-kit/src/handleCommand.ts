@@ -15,6 +15,11 @@ import { type Decider, foldEvents } from './decider';
 export interface LoadedState<State> {
   readonly state: State;
   readonly version: ExpectedVersion;
+  /**
+   * The stream the state was read from, when the loader is what finds it (a child's queued session: which one
+   * is a read): the append goes there. Else the command's `streamId`.
+   */
+  readonly streamId?: string;
 }
 
 /**
@@ -44,6 +49,19 @@ export type StateLoader<State> =
       load(attempt: number): Promise<LoadedState<State>>;
     };
 
+/**
+ * The loader of a command that reads nothing: its events are decided without the stream, expected version `any`
+ * (an id derived from what it records makes it once, `onDuplicate: 'done'`; or every call is one more entry, an
+ * audit log's). `state` is what `decide` is handed.
+ */
+export function withoutRead<State>(state: State): StateLoader<State> {
+  return {
+    name: 'nothing: appended at any version',
+    inTransaction: false,
+    load: async () => ({ state, version: 'any' }),
+  };
+}
+
 export interface CommandDeps {
   readonly sql: Sql;
   readonly store: EventStore;
@@ -52,7 +70,8 @@ export interface CommandDeps {
 export interface HandleCommandOptions<Command, Event extends NewEvent, State> {
   /** The context's write side: its inline projections are applied to what the append wrote. */
   readonly context: CommandContext;
-  readonly streamId: string;
+  /** The stream appended to; may be left to a loader that finds it (`LoadedState.streamId`). */
+  readonly streamId?: string;
   readonly decider: Decider<Command, Event, State>;
   readonly command: Command;
   readonly load?: StateLoader<State>;
@@ -141,8 +160,15 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
   const load = options.load ?? 'stream';
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
 
+  const streamOf = (loaded: LoadedState<State>): string => {
+    const id = loaded.streamId ?? streamId;
+    if (id === undefined) throw new Error('handleCommand: no stream (neither the command’s streamId nor the loader’s)');
+    return id;
+  };
+
   const loadOutside = async (attempt: number): Promise<LoadedState<State>> => {
     if (load === 'stream') {
+      if (streamId === undefined) throw new Error('handleCommand: the stream loader needs the command’s streamId');
       const events = await deps.store.readStream(streamId);
       return { state: foldEvents(decider, events), version: events.at(-1)?.streamVersion ?? 0n };
     }
@@ -163,7 +189,7 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
         return writePipelined(uow, uow.commitAfter, loaded, events, expected);
       }
     }
-    const result: AppendResult = await deps.store.append(streamId, events, { uow, expected });
+    const result: AppendResult = await deps.store.append(streamOf(loaded), events, { uow, expected });
     if (result.kind === 'appended') {
       await applyContextInline(uow, options.context, result.events);
       const work = options.followUp?.(foldEvents(decider, result.events, loaded.state));
@@ -179,7 +205,7 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
     events: readonly NewEvent[],
     expected: bigint | 'no_stream',
   ): Promise<AppendResult> => {
-    const pending = deps.store.appendPipelined!(streamId, events, { uow, expected });
+    const pending = deps.store.appendPipelined!(streamOf(loaded), events, { uow, expected });
     const sent = Promise.all([pending.written, applyContextInline(uow, options.context, pending.events)]);
     const work = options.followUp?.(foldEvents(decider, pending.events, loaded.state));
     if (!work) return (await commitAfter(sent))[0];
@@ -233,5 +259,5 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
     }
     if (outcome.done) return { ...outcome.result, attempts: attempt + 1 };
   }
-  throw options.onConflict?.() ?? new CommandConflictError(streamId, attempts);
+  throw options.onConflict?.() ?? new CommandConflictError(streamId ?? 'found by the loader', attempts);
 }
