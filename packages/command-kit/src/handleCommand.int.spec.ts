@@ -222,6 +222,77 @@ describe('handleCommand', () => {
       correlationId: 'req-1',
     });
   });
+
+  it('pipelined: append, projections and COMMIT in one exchange; a conflict rolls back and is decided again', async () => {
+    const streamId = 'counter-h';
+    let loads = 0;
+    const result = await handleCommand(deps(), {
+      context,
+      streamId,
+      decider: counter,
+      command: { amount: 4, limit: 10 },
+      pipelined: true,
+      load: {
+        name: 'stream, with a rival append after the first read',
+        inTransaction: false,
+        async load() {
+          const events = await store.readStream(streamId);
+          if (loads++ === 0) await store.append(streamId, [{ type: 'Added', data: { amount: 5 } }]);
+          return {
+            state: events.reduce(counter.evolve, counter.initialState()),
+            version: events.at(-1)?.streamVersion ?? 'no_stream',
+          };
+        },
+      },
+    });
+    expect([result.kind, result.attempts, result.state.total, result.events[0]?.streamVersion]).toEqual([
+      'appended',
+      2,
+      9,
+      2n,
+    ]);
+    // The first attempt's projected row rolled back with its append; the second's committed.
+    expect(await sumOf(streamId)).toBe(4);
+    expect((await store.readStream(streamId)).map((e) => (e.data as { amount: number }).amount)).toEqual([5, 4]);
+  });
+
+  it('followUp runs in the append’s unit of work (pipelined or not), and its failure rolls the append back', async () => {
+    for (const pipelined of [false, true]) {
+      const streamId = `counter-i-${pipelined}`;
+      const seen: number[] = [];
+      await handleCommand(deps(), {
+        context,
+        streamId,
+        decider: counter,
+        command: { amount: 3, limit: 10 },
+        pipelined,
+        followUp: (state) =>
+          state.total >= 3
+            ? async (uow) => {
+                // It reads what the inline projection wrote in the same transaction.
+                const [row] = await uow.sql<{ s: number }[]>`
+                  select sum(amount)::int as s from counter_rows where stream_id = ${streamId}`;
+                seen.push(row!.s);
+              }
+            : null,
+      });
+      expect(seen).toEqual([3]);
+      await expect(
+        handleCommand(deps(), {
+          context,
+          streamId,
+          decider: counter,
+          command: { amount: 1, limit: 10 },
+          pipelined,
+          followUp: () => async () => {
+            throw new Error('follow-up failed');
+          },
+        }),
+      ).rejects.toThrow('follow-up failed');
+      expect(await sumOf(streamId)).toBe(3);
+      expect(await store.readStream(streamId)).toHaveLength(1);
+    }
+  });
 });
 
 describe('ProjectionSpecification', () => {

@@ -1,11 +1,12 @@
 import { inTransaction, type Sql, type UnitOfWork } from '@qiraa/db';
-import type {
-  AppendResult,
-  EventMetadata,
-  EventStore,
-  ExpectedVersion,
-  NewEvent,
-  RecordedEvent,
+import {
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
+  NOT_APPENDED,
+  type RecordedEvent,
 } from '@qiraa/eventstore';
 import { applyContextInline, type CommandContext } from './commandContext';
 import { type Decider, foldEvents } from './decider';
@@ -14,6 +15,11 @@ import { type Decider, foldEvents } from './decider';
 export interface LoadedState<State> {
   readonly state: State;
   readonly version: ExpectedVersion;
+  /**
+   * The stream the state was read from, when the loader is what finds it (a child's queued session: which one
+   * is a read): the append goes there. Else the command's `streamId`.
+   */
+  readonly streamId?: string;
 }
 
 /**
@@ -43,6 +49,19 @@ export type StateLoader<State> =
       load(attempt: number): Promise<LoadedState<State>>;
     };
 
+/**
+ * The loader of a command that reads nothing: its events are decided without the stream, expected version `any`
+ * (an id derived from what it records makes it once, `onDuplicate: 'done'`; or every call is one more entry, an
+ * audit log's). `state` is what `decide` is handed.
+ */
+export function withoutRead<State>(state: State): StateLoader<State> {
+  return {
+    name: 'nothing: appended at any version',
+    inTransaction: false,
+    load: async () => ({ state, version: 'any' }),
+  };
+}
+
 export interface CommandDeps {
   readonly sql: Sql;
   readonly store: EventStore;
@@ -51,7 +70,8 @@ export interface CommandDeps {
 export interface HandleCommandOptions<Command, Event extends NewEvent, State> {
   /** The context's write side: its inline projections are applied to what the append wrote. */
   readonly context: CommandContext;
-  readonly streamId: string;
+  /** The stream appended to; may be left to a loader that finds it (`LoadedState.streamId`). */
+  readonly streamId?: string;
   readonly decider: Decider<Command, Event, State>;
   readonly command: Command;
   readonly load?: StateLoader<State>;
@@ -62,8 +82,31 @@ export interface HandleCommandOptions<Command, Event extends NewEvent, State> {
   readonly metadata?: EventMetadata | ((state: State) => EventMetadata);
   /** Attempts in all, the first included (default 5). */
   readonly attempts?: number;
-  /** Join this unit of work (a reactor's batch) instead of opening one per attempt. */
+  /**
+   * Join this unit of work instead of opening one per attempt: a reactor's batch, or another command's
+   * transaction when one request writes several streams at once (each stream its own `handleCommand`, all on
+   * the one `uow`; the caller's transaction commits or rolls back all of them). A conflict is decided again
+   * inside it, on a loader's read of the unit of work (read committed: it sees the winner's commit).
+   */
   readonly uow?: UnitOfWork;
+  /**
+   * Work that must commit with the append, decided by the state after it: `followUp(state)` answers the work
+   * (run in the same unit of work once the append and the inline projections are sent, so it reads what they
+   * wrote) or null when the state asks for none. E.g. a practice answer's level rule, which appends to the
+   * level stream through its own `handleCommand` joining the `uow` it is handed.
+   */
+  readonly followUp?: (state: State) => ((uow: UnitOfWork) => Promise<void>) | null;
+  /**
+   * Send the append, its guard, the inline projections and COMMIT in one exchange (one round trip less per
+   * command, docs/capacity.md "Write path"), with `followUp`'s statements, when there are any, in place of
+   * COMMIT. The projections are applied to the events as the append will record them, before its answer.
+   * Only for a command whose append's success is the whole decision: nothing may refuse after `decide`.
+   * Where the store cannot (no `appendPipelined`), the unit of work is the caller's (`uow`) or the loaded
+   * version is not exact (`any`), the command appends and waits as without it. A pipelined append that meets
+   * a conflict or a duplicate rolls back and is decided again (a duplicate as a conflict: `onDuplicate` does
+   * not apply).
+   */
+  readonly pipelined?: boolean;
   /**
    * Every event id was stored already (deterministic ids): `retry` decides again on the stream as it is now
    * (the default: the decider then sees its own events), `done` answers the loaded state as it is.
@@ -117,8 +160,15 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
   const load = options.load ?? 'stream';
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
 
+  const streamOf = (loaded: LoadedState<State>): string => {
+    const id = loaded.streamId ?? streamId;
+    if (id === undefined) throw new Error('handleCommand: no stream (neither the command’s streamId nor the loader’s)');
+    return id;
+  };
+
   const loadOutside = async (attempt: number): Promise<LoadedState<State>> => {
     if (load === 'stream') {
+      if (streamId === undefined) throw new Error('handleCommand: the stream loader needs the command’s streamId');
       const events = await deps.store.readStream(streamId);
       return { state: foldEvents(decider, events), version: events.at(-1)?.streamVersion ?? 0n };
     }
@@ -133,8 +183,35 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
   };
 
   const write = async (uow: UnitOfWork, loaded: LoadedState<State>, events: readonly NewEvent[]) => {
-    const result: AppendResult = await deps.store.append(streamId, events, { uow, expected: loaded.version });
-    if (result.kind === 'appended') await applyContextInline(uow, options.context, result.events);
+    const expected = loaded.version;
+    if (options.pipelined && !options.uow && uow.commitAfter && deps.store.appendPipelined) {
+      if (typeof expected === 'bigint' || expected === 'no_stream') {
+        return writePipelined(uow, uow.commitAfter, loaded, events, expected);
+      }
+    }
+    const result: AppendResult = await deps.store.append(streamOf(loaded), events, { uow, expected });
+    if (result.kind === 'appended') {
+      await applyContextInline(uow, options.context, result.events);
+      const work = options.followUp?.(foldEvents(decider, result.events, loaded.state));
+      if (work) await work(uow);
+    }
+    return result;
+  };
+
+  const writePipelined = async (
+    uow: UnitOfWork,
+    commitAfter: NonNullable<UnitOfWork['commitAfter']>,
+    loaded: LoadedState<State>,
+    events: readonly NewEvent[],
+    expected: bigint | 'no_stream',
+  ): Promise<AppendResult> => {
+    const pending = deps.store.appendPipelined!(streamOf(loaded), events, { uow, expected });
+    const sent = Promise.all([pending.written, applyContextInline(uow, options.context, pending.events)]);
+    const work = options.followUp?.(foldEvents(decider, pending.events, loaded.state));
+    if (!work) return (await commitAfter(sent))[0];
+    // A macrotask later, behind the guard: the follow-up's statements follow the projections' on the wire.
+    const followed = new Promise<void>((resolve) => setImmediate(resolve)).then(() => work(uow));
+    const [[result]] = await Promise.all([sent, followed]);
     return result;
   };
 
@@ -159,22 +236,28 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
 
   for (let attempt = 0; attempt < attempts; attempt++) {
     let outcome: Attempt<State>;
-    if (load !== 'stream' && load.inTransaction) {
-      outcome = await inUnitOfWork(async (uow) => {
-        const loaded = await load.load(uow, attempt);
+    try {
+      if (load !== 'stream' && load.inTransaction) {
+        outcome = await inUnitOfWork(async (uow) => {
+          const loaded = await load.load(uow, attempt);
+          const events = await decideOn(loaded);
+          if (events.length === 0) return unchanged(loaded);
+          return outcomeOf(loaded, await write(uow, loaded, events));
+        });
+      } else {
+        const loaded = await loadOutside(attempt);
         const events = await decideOn(loaded);
-        if (events.length === 0) return unchanged(loaded);
-        return outcomeOf(loaded, await write(uow, loaded, events));
-      });
-    } else {
-      const loaded = await loadOutside(attempt);
-      const events = await decideOn(loaded);
-      outcome =
-        events.length === 0
-          ? unchanged(loaded)
-          : outcomeOf(loaded, await inUnitOfWork((uow) => write(uow, loaded, events)));
+        outcome =
+          events.length === 0
+            ? unchanged(loaded)
+            : outcomeOf(loaded, await inUnitOfWork((uow) => write(uow, loaded, events)));
+      }
+    } catch (error) {
+      // A pipelined append that was not stored: its transaction rolled back; decide again as on a conflict.
+      if (!options.uow && (error as { code?: unknown })?.code === NOT_APPENDED) continue;
+      throw error;
     }
     if (outcome.done) return { ...outcome.result, attempts: attempt + 1 };
   }
-  throw options.onConflict?.() ?? new CommandConflictError(streamId, attempts);
+  throw options.onConflict?.() ?? new CommandConflictError(streamId ?? 'found by the loader', attempts);
 }

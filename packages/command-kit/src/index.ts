@@ -8,4 +8,5 @@ export {
   handleCommand,
   type LoadedState,
   type StateLoader,
+  withoutRead,
 } from './handleCommand';

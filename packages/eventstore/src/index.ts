@@ -3,6 +3,7 @@ export { jsonbText } from './chain/jsonbText';
 export { deterministicEventId, randomEventId } from './eventId';
 export { kurrentdbEventStore } from './kurrentdb/kurrentdbEventStore';
 export { pollingSubscription } from './pollingSubscription';
+export { NotAppendedError } from './postgres/appendPipelined';
 export { decodeCheckpoint, encodeCheckpoint } from './postgres/checkpoint';
 export { postgresEventStore } from './postgres/postgresEventStore';
 export { NOT_APPENDED, requireAppended } from './postgres/requireAppended';

@@ -58,6 +58,14 @@ export interface AppendOptions {
   combine?: boolean;
 }
 
+/** An append sent but not yet answered (`EventStore.appendPipelined`). */
+export interface PipelinedAppend {
+  /** The events as the append records them (stream versions from the expected one); `position` is unknown (''). */
+  readonly events: readonly RecordedEvent[];
+  /** The append's outcome: rejects with SQLSTATE `NOT_APPENDED` (`code`) when it met a conflict or a duplicate. */
+  readonly written: Promise<Extract<AppendResult, { kind: 'appended' }>>;
+}
+
 /** One stream's share of an `appendMany`. */
 export interface StreamAppend {
   streamId: string;
@@ -123,6 +131,18 @@ export interface EventStore {
    * back to one `append` per stream without it.
    */
   appendMany?(appends: readonly StreamAppend[], options?: Pick<AppendOptions, 'uow'>): Promise<AppendResult[]>;
+  /**
+   * An append in `uow` whose outcome nothing waits for: the store sends it with a guard that fails the unit of
+   * work unless every event was stored, and answers the events as they will be recorded, so the caller sends its
+   * own statements (inline projections, COMMIT) behind them in the same exchange (`handleCommand`'s
+   * `pipelined`). Optional: only a store whose log shares the caller's transaction can (PostgreSQL); callers
+   * append and wait without it.
+   */
+  appendPipelined?(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: { uow: UnitOfWork; expected: bigint | 'no_stream' },
+  ): PipelinedAppend;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**
    * One stream read through the caller's connection (`sql`: a command's own transaction, so a retry after a

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type AnySql, inTransaction, type Sql } from '@qiraa/db';
-import { deterministicEventId, type EventStore } from '@qiraa/eventstore';
+import { type Decider, handleCommand, withoutRead } from '@qiraa/command-kit';
+import type { AnySql, Sql } from '@qiraa/db';
+import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
 import { ApiError, compileBodyValidator, type ErrorDetail, unprocessable } from '@qiraa/http-kit';
 import {
   classTeachers,
@@ -13,7 +14,7 @@ import {
   userStanding,
 } from '@qiraa/identity';
 import { LanguageSafetyBlockedError, type LanguageSafetyTier, loadLanguageSafety } from '@qiraa/language-safety';
-import { applyInline } from '@qiraa/projections';
+import { notificationsCommands } from './commandContext';
 import { NOTIFICATION_DISPATCHED, type NotificationDispatched, notificationStream } from './events';
 import {
   isNotificationKind,
@@ -23,7 +24,6 @@ import {
   TRAINING_KINDS,
   TRAINING_SOURCE_ENTITY_TYPE,
 } from './kinds';
-import { notificationsInboxProjection } from './projections/inboxProjection';
 
 /** Pino-shaped: dispatch logs a language-safety abort at error level. */
 export interface DispatchLogger {
@@ -256,26 +256,34 @@ export async function filterRendered(
 }
 
 /**
+ * Step 6's rule: the dispatch the five steps before decided, once per notification (a deterministic id: a
+ * deduplicated re-dispatch is a duplicate and writes nothing). The inbox is not read: the id decides.
+ */
+export const dispatchedDecider: Decider<NotificationDispatched, NewEvent<NotificationDispatched>, null> = {
+  initialState: () => null,
+  evolve: (state) => state,
+  decide: (data) => [
+    {
+      eventId: deterministicEventId('notification', data.notificationId),
+      type: NOTIFICATION_DISPATCHED,
+      data,
+      metadata: { organizationId: data.organizationId },
+    },
+  ],
+};
+
+/**
  * Step 6: `NotificationDispatched` on the recipient's stream and the inbox row, in one transaction. An id
  * already on the stream (a deduplicated re-dispatch) writes nothing.
  */
 export async function appendDispatched(deps: DispatchDeps, data: NotificationDispatched): Promise<void> {
-  await inTransaction(deps.sql, async (uow) => {
-    const appended = await deps.store.append(
-      notificationStream(data.recipientUserId),
-      [
-        {
-          eventId: deterministicEventId('notification', data.notificationId),
-          type: NOTIFICATION_DISPATCHED,
-          data,
-          metadata: { organizationId: data.organizationId },
-        },
-      ],
-      { uow },
-    );
-    if (appended.kind === 'duplicate') return;
-    if (appended.kind !== 'appended') throw new Error(`notification ${data.notificationId}: ${appended.kind}`);
-    await applyInline(uow, notificationsInboxProjection, appended.events);
+  await handleCommand(deps, {
+    context: notificationsCommands,
+    streamId: notificationStream(data.recipientUserId),
+    decider: dispatchedDecider,
+    command: data,
+    load: withoutRead(null),
+    onDuplicate: 'done',
   });
 }
 

@@ -11,7 +11,8 @@
  *    try); answers/s, p50/p95 next-item and submit latency;
  * 3. the same with 300 other students (issue 28's `practiceAnswersPerSecond`, `practiceAnswerP95Ms`), unless
  *    N is 300 (then 2. gives them).
- * Ends with one JSON line (apps/bench/src/jsonLine.ts).
+ * Ends with one JSON line (apps/bench/src/jsonLine.ts). `--round-trips`: step 0 only (a write-path change's
+ * check that an answer's round trips did not grow, without the minutes of the load steps).
  */
 import { parseArgs } from 'node:util';
 import { connect, type Sql, WireCounter } from '@qiraa/db';
@@ -39,6 +40,7 @@ function readArgs() {
       students: { type: 'string' },
       'class-size': { type: 'string' },
       raw: { type: 'string' },
+      'round-trips': { type: 'boolean' },
     },
     strict: true,
   });
@@ -53,6 +55,7 @@ function readArgs() {
     students: int(values.students, small ? 100 : 500),
     classSize: Math.min(99, int(values['class-size'], 35)),
     raw: int(values.raw, small ? 2000 : 6000),
+    roundTripsOnly: values['round-trips'] === true,
   };
 }
 
@@ -231,12 +234,13 @@ async function main(): Promise<void> {
     try {
       // The day's students, then (unless the day is already of that size) the practice figure's 300 students,
       // then three who practise alone first, to count the wire of one answer.
-      const practiceSize = args.students === PRACTICE_STUDENTS ? 0 : PRACTICE_STUDENTS;
-      const school = await screeningSchool(sql, args.students + practiceSize + 3, args.classSize);
+      const practiceSize = args.students === PRACTICE_STUDENTS || args.roundTripsOnly ? 0 : PRACTICE_STUDENTS;
+      const dayStudents = args.roundTripsOnly ? 0 : args.students;
+      const school = await screeningSchool(sql, dayStudents + practiceSize + 3, args.classSize);
       const tokenOf = (s: { studentId: number }) => studentToken(s.studentId, school.organizationId);
-      const dayTokens = school.students.slice(0, args.students).map(tokenOf);
-      const practiceTokens = school.students.slice(args.students, args.students + practiceSize).map(tokenOf);
-      const aloneTokens = school.students.slice(args.students + practiceSize).map(tokenOf);
+      const dayTokens = school.students.slice(0, dayStudents).map(tokenOf);
+      const practiceTokens = school.students.slice(dayStudents, dayStudents + practiceSize).map(tokenOf);
+      const aloneTokens = school.students.slice(dayStudents + practiceSize).map(tokenOf);
       const keys = await answerKeys(sql);
 
       section('round trips of one practice answer (one request at a time)');
@@ -250,44 +254,49 @@ async function main(): Promise<void> {
       );
       console.log(wireTable([answerWire]));
       Object.assign(figures, wireFigures('practiceAnswer', answerWire));
+      if (!args.roundTripsOnly) {
+        section(`raw baseline: ${args.raw} single-row INSERTs, 8 writers`);
+        await createRawTable(sql);
+        const insertRaw = rawInserter(sql);
+        const raw = await runWriters(args.raw, 8, (i) => insertRaw(probeEvent(i, 300)));
+        console.log(`${fmt(raw.perSecond)} rows/s, p50 ${fmt(raw.p50Ms, 2)} ms, p95 ${fmt(raw.p95Ms, 2)} ms`);
 
-      section(`raw baseline: ${args.raw} single-row INSERTs, 8 writers`);
-      await createRawTable(sql);
-      const insertRaw = rawInserter(sql);
-      const raw = await runWriters(args.raw, 8, (i) => insertRaw(probeEvent(i, 300)));
-      console.log(`${fmt(raw.perSecond)} rows/s, p50 ${fmt(raw.p50Ms, 2)} ms, p95 ${fmt(raw.p95Ms, 2)} ms`);
+        section(`practice: ${args.students} students each through a training day at once`);
+        const day = await practiseDays(sql, api.baseUrl, dayTokens, keys);
+        console.log(practiceTable(day, raw));
+        figures.answersPerSecond = figure(day.answers / day.seconds, raw.perSecond, 'answers/s');
+        figures.nextItemP50Ms = figure(percentile(day.next, 50), raw.p50Ms, 'ms');
+        figures.nextItemP95Ms = figure(percentile(day.next, 95), raw.p95Ms, 'ms');
+        figures.submitP50Ms = figure(percentile(day.submit, 50), raw.p50Ms, 'ms');
+        figures.submitP95Ms = figure(percentile(day.submit, 95), raw.p95Ms, 'ms');
 
-      section(`practice: ${args.students} students each through a training day at once`);
-      const day = await practiseDays(sql, api.baseUrl, dayTokens, keys);
-      console.log(practiceTable(day, raw));
-      figures.answersPerSecond = figure(day.answers / day.seconds, raw.perSecond, 'answers/s');
-      figures.nextItemP50Ms = figure(percentile(day.next, 50), raw.p50Ms, 'ms');
-      figures.nextItemP95Ms = figure(percentile(day.next, 95), raw.p95Ms, 'ms');
-      figures.submitP50Ms = figure(percentile(day.submit, 50), raw.p50Ms, 'ms');
-      figures.submitP95Ms = figure(percentile(day.submit, 95), raw.p95Ms, 'ms');
-
-      let practice = day;
-      if (practiceSize > 0) {
-        section(`practice answers at ${PRACTICE_STUDENTS} students, each through a training day at once`);
-        practice = await practiseDays(sql, api.baseUrl, practiceTokens, keys);
-        console.log(practiceTable(practice, raw));
-      }
-      figures.practiceAnswersPerSecond = figure(
-        practice.answers / practice.seconds,
-        raw.perSecond,
-        'answers/s',
-        '>= 0.30x raw INSERT',
-      );
-      figures.practiceAnswerP95Ms = figure(percentile(practice.submit, 95), raw.p95Ms, 'ms', 'p95 < 50 ms');
-      figures.practiceAppCpuMs = figure((practice.cpu.appSeconds / practice.answers) * 1000, null, 'ms CPU per answer');
-      if (practice.cpu.serverSeconds !== null) {
-        figures.practiceServerCpuMs = figure(
-          (practice.cpu.serverSeconds / practice.answers) * 1000,
+        let practice = day;
+        if (practiceSize > 0) {
+          section(`practice answers at ${PRACTICE_STUDENTS} students, each through a training day at once`);
+          practice = await practiseDays(sql, api.baseUrl, practiceTokens, keys);
+          console.log(practiceTable(practice, raw));
+        }
+        figures.practiceAnswersPerSecond = figure(
+          practice.answers / practice.seconds,
+          raw.perSecond,
+          'answers/s',
+          '>= 0.30x raw INSERT',
+        );
+        figures.practiceAnswerP95Ms = figure(percentile(practice.submit, 95), raw.p95Ms, 'ms', 'p95 < 50 ms');
+        figures.practiceAppCpuMs = figure(
+          (practice.cpu.appSeconds / practice.answers) * 1000,
           null,
           'ms CPU per answer',
         );
+        if (practice.cpu.serverSeconds !== null) {
+          figures.practiceServerCpuMs = figure(
+            (practice.cpu.serverSeconds / practice.answers) * 1000,
+            null,
+            'ms CPU per answer',
+          );
+        }
+        figures.rawInsertPerSecond = figure(raw.perSecond, null, 'rows/s');
       }
-      figures.rawInsertPerSecond = figure(raw.perSecond, null, 'rows/s');
     } finally {
       await api.close();
     }

@@ -4,6 +4,7 @@ import { pollingSubscription } from '../pollingSubscription';
 import type { AppendOptions, AppendResult, EventStore, NewEvent, StreamAppend } from '../types';
 import { stampEvents } from '../writeContext';
 import { appendMany } from './appendMany';
+import { appendPipelined } from './appendPipelined';
 import { appendToStream } from './appendToStream';
 import { countAfter } from './countAfter';
 import { oldestAfter, readAll, readHeldBack, visibleHead } from './readAll';
@@ -42,6 +43,14 @@ export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number 
     adapter: 'postgres',
     append,
     appendMany: appendAll,
+    appendPipelined: (streamId, events, opts) =>
+      appendPipelined(
+        (id, stamped, uow, expected) => append(id, stamped, { uow, expected }),
+        streamId,
+        events,
+        opts.uow,
+        opts.expected,
+      ),
     readStream: (streamId, opts) => readStream(sql, streamId, opts),
     readStreamWithin: (conn, streamId, opts) => readStreamWithin(conn, streamId, opts),
     readStreamsWithin: (conn, streamIds) => readStreamsWithin(conn, streamIds),

@@ -1,10 +1,40 @@
-import { AUDIT_RECORDED, type AuditRecordedData, auditLogProjection, auditStreamId } from '@qiraa/audit';
-import { inTransaction, type Sql } from '@qiraa/db';
-import { type EventStore, randomEventId } from '@qiraa/eventstore';
-import { applyInline } from '@qiraa/projections';
+import { AUDIT_RECORDED, type AuditRecordedData, auditStreamId } from '@qiraa/audit';
+import { type Decider, handleCommand, withoutRead } from '@qiraa/command-kit';
+import type { Sql } from '@qiraa/db';
+import { type EventStore, type NewEvent, randomEventId } from '@qiraa/eventstore';
+import { parentPortalCommands } from '../commandContext';
 
 /** The data-access event type of a teacher's parent-PDF export (spec: `export_pdf`). */
 export const EXPORT_PDF = 'export_pdf';
+
+export interface LogPdfExport {
+  readonly eventId: string;
+  readonly organizationId: string;
+  readonly actorUserId: number;
+  readonly studentId: number;
+  readonly occurredAt: string;
+}
+
+/** Every export is logged (the organization's audit stream is not read: each export is one more entry). */
+export const logPdfExportDecider: Decider<LogPdfExport, NewEvent<AuditRecordedData>, null> = {
+  initialState: () => null,
+  evolve: (state) => state,
+  decide: ({ eventId, organizationId, actorUserId, studentId, occurredAt }) => [
+    {
+      eventId,
+      type: AUDIT_RECORDED,
+      data: {
+        eventType: EXPORT_PDF,
+        organizationId,
+        actorUserId,
+        targetStudentId: studentId,
+        detail: { document: 'parent_growth_report' },
+        occurredAt,
+      },
+      metadata: { actorUserId, organizationId },
+    },
+  ],
+};
 
 /**
  * The data-access log row of a teacher's PDF export: one `AuditRecorded` (`export_pdf`) on the organization's
@@ -16,29 +46,14 @@ export async function logPdfExport(
   entry: { organizationId: string; actorUserId: number; studentId: number },
 ): Promise<string> {
   const eventId = randomEventId();
-  const data: AuditRecordedData = {
-    eventType: EXPORT_PDF,
-    organizationId: entry.organizationId,
-    actorUserId: entry.actorUserId,
-    targetStudentId: entry.studentId,
-    detail: { document: 'parent_growth_report' },
-    occurredAt: new Date().toISOString(),
-  };
-  await inTransaction(deps.sql, async (uow) => {
-    const result = await deps.store.append(
-      auditStreamId(entry.organizationId),
-      [
-        {
-          eventId,
-          type: AUDIT_RECORDED,
-          data,
-          metadata: { actorUserId: entry.actorUserId, organizationId: entry.organizationId },
-        },
-      ],
-      { expected: 'any', uow },
-    );
-    if (result.kind !== 'appended') throw new Error(`export_pdf audit append: ${result.kind}`);
-    await applyInline(uow, auditLogProjection, result.events);
+  const result = await handleCommand(deps, {
+    context: parentPortalCommands,
+    streamId: auditStreamId(entry.organizationId),
+    decider: logPdfExportDecider,
+    command: { eventId, ...entry, occurredAt: new Date().toISOString() },
+    // The organization's audit stream takes every entry: nothing to read.
+    load: withoutRead(null),
   });
+  if (result.kind !== 'appended') throw new Error(`export_pdf audit append: ${result.kind}`);
   return eventId;
 }

@@ -1,6 +1,6 @@
 import type { TransactionSql } from '@qiraa/db';
-import type { EventStore, NewEvent, OfType, Recorded, RecordedEvent } from '@qiraa/eventstore';
-import { applyInline, defineProjection } from '@qiraa/projections';
+import type { NewEvent, OfType, Recorded } from '@qiraa/eventstore';
+import { defineProjection } from '@qiraa/projections';
 import {
   TRAINING_DAY_ENDED,
   TRAINING_LEVEL_MOVED,
@@ -18,7 +18,7 @@ import {
   type TrainingAlertResolved,
 } from './alertEvents';
 import { CURRENT_ALERT_RULES, decideTrainingAlerts, type StayDay, type TrainingAlertKind } from './alertRules';
-import { alertsProjection } from './alertsProjection';
+import { recordAlertEvent } from './recordAlertEvent';
 
 /** What the reactor reads: the level events and the ended days. */
 type StayEvent = OfType<
@@ -249,22 +249,6 @@ function keysOf(events: readonly Recorded<StayEvent>[]): { studentId: number; sk
   return [...keys.values()];
 }
 
-async function appendAlertEvents(
-  sql: TransactionSql,
-  store: EventStore,
-  alertEvents: Folded['alertEvents'],
-): Promise<RecordedEvent[]> {
-  const uow = { sql, afterCommit: () => {} };
-  const recorded: RecordedEvent[] = [];
-  // Expected `any`: the ids are deterministic, so a re-delivered raise or resolution is a duplicate and stores
-  // nothing; a resolution lands after an acknowledgement a teacher appended meanwhile.
-  for (const { streamId, event } of alertEvents) {
-    const result = await store.append(streamId, [event], { expected: 'any', uow });
-    if (result.kind === 'appended') recorded.push(...result.events);
-  }
-  return recorded;
-}
-
 /**
  * The training alerts reactor (docs/training-alerts.md): a checkpointed consumer of the level events and the ended
  * days, run by the projection runner. Its two tables are its memory of the stays (rebuildable); the alert events
@@ -315,7 +299,9 @@ export const alertsReactor = defineProjection<StayEvent>({
             ended_at timestamptz)
           on conflict (day_id, skill_id) do nothing`,
     ]);
-    const recorded = await appendAlertEvents(sql, runner.store, folded.alertEvents);
-    await applyInline({ sql, afterCommit: () => {} }, alertsProjection, recorded);
+    // Each alert is its own stream: one command per event, all joining the batch's transaction, so the alerts,
+    // `trn_alerts` and the checkpoint commit together. The batch's commit is the runner's: no wake-up here.
+    const uow = { sql, afterCommit: () => {} };
+    for (const { streamId, event } of folded.alertEvents) await recordAlertEvent(runner, streamId, event, uow);
   },
 });

@@ -1,12 +1,8 @@
-import type { AnySql, UnitOfWork } from '@qiraa/db';
-import type { EventStore, NewEvent, RecordedEvent } from '@qiraa/eventstore';
-import { applyInline } from '@qiraa/projections';
-import { type DayFold, foldDay } from '../engine/foldDay';
+import type { StateLoader } from '@qiraa/command-kit';
+import type { AnySql } from '@qiraa/db';
+import type { EventStore } from '@qiraa/eventstore';
+import { type DayFold, evolveDay, foldDay } from '../engine/foldDay';
 import { streams } from '../events';
-import { daysProjection } from '../projections/daysProjection';
-
-/** Thrown when a day's stream moved under a command (a parallel answer): the caller retries from a fresh read. */
-export class DayStreamMoved extends Error {}
 
 export interface TrainingDeps {
   sql: import('@qiraa/db').Sql;
@@ -30,46 +26,37 @@ export async function loadDay(store: EventStore, dayId: string): Promise<DayFold
   return foldDay(await store.readStream(streams.day(dayId)));
 }
 
-/** Appends to a day with the version folded, projecting in the same transaction. */
-export async function appendDayEvents(
-  store: EventStore,
-  uow: UnitOfWork,
-  dayId: string,
-  expected: bigint | 'no_stream',
-  events: readonly NewEvent[],
-): Promise<RecordedEvent[]> {
-  const recorded = await appendDay(store, uow, dayId, expected, events);
-  if (recorded.length > 0) await applyInline(uow, daysProjection, recorded);
-  return recorded;
+/** What every decider of a day shares: its state is the day's fold, null before it opened. */
+export const dayEvolution = {
+  initialState: (): DayFold | null => null,
+  evolve: evolveDay,
+};
+
+/**
+ * A day command's loader: the fold its caller read already (the first attempt, no second read), the day's
+ * stream after a conflict.
+ */
+export function dayLoader(store: EventStore, dayId: string, first: DayFold | null): StateLoader<DayFold | null> {
+  return {
+    name: 'the day as the caller read it, then its stream',
+    inTransaction: false,
+    async load(attempt) {
+      const fold = attempt === 0 && first ? first : await loadDay(store, dayId);
+      return { state: fold, version: fold?.version ?? 'no_stream' };
+    },
+  };
 }
 
 /**
- * The append of `appendDayEvents` without its projection, for a command that sends the projection's
- * statements together with its own (`applyInline(uow, daysProjection, recorded)`): what was appended, none
- * when the events were already stored; a moved stream throws `DayStreamMoved`.
+ * Runs a command again from a fresh read when a parallel day opening won (the one-open-day index answers
+ * 23505). Stream conflicts are `handleCommand`'s: each day and level command decides again on its own.
  */
-export async function appendDay(
-  store: EventStore,
-  uow: UnitOfWork,
-  dayId: string,
-  expected: bigint | 'no_stream',
-  events: readonly NewEvent[],
-): Promise<RecordedEvent[]> {
-  const result = await store.append(streams.day(dayId), events, { uow, expected });
-  if (result.kind === 'conflict') throw new DayStreamMoved(`trainingday-${dayId} moved`);
-  return result.kind === 'appended' ? result.events : [];
-}
-
-/** Runs a command again from a fresh read when a stream it appends to moved or a parallel day opening won. */
 export async function retrying<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await work();
     } catch (error) {
-      const raced =
-        error instanceof DayStreamMoved ||
-        error?.constructor?.name === 'LevelStreamMoved' ||
-        (error as { code?: string })?.code === '23505';
+      const raced = (error as { code?: string })?.code === '23505';
       if (!raced || i >= attempts) throw error;
     }
   }

@@ -1,7 +1,9 @@
-import type { UnitOfWork } from '@qiraa/db';
-import type { EventStore, NewEvent } from '@qiraa/eventstore';
+import { type Decider, handleCommand } from '@qiraa/command-kit';
+import type { NewEvent } from '@qiraa/eventstore';
+import { trainingCommands } from '../commandContext';
 import type { DayFold } from '../engine/foldDay';
-import { type DayEndReason, TRAINING_DAY_ENDED, type TrainingDayEnded } from '../events';
+import { type DayEndReason, streams, TRAINING_DAY_ENDED, type TrainingDayEnded } from '../events';
+import { dayEvolution, dayLoader, type TrainingDeps } from './dayStream';
 
 /** The `TrainingDayEnded` event of a day as folded (plus the answers about to be appended with it). */
 export function dayEndedEvent(
@@ -30,4 +32,37 @@ export function dayEndedEvent(
   return { type: TRAINING_DAY_ENDED, data, metadata: { organizationId: o.organizationId } };
 }
 
-export type { EventStore, UnitOfWork };
+export interface EndDay {
+  readonly reason: DayEndReason;
+  readonly at: Date;
+}
+
+/** Ends an open day; a day not opened or ended already (an answer's `done` or `cap` meanwhile) stays as it is. */
+export const endDayDecider: Decider<EndDay, NewEvent<TrainingDayEnded>, DayFold | null> = {
+  ...dayEvolution,
+  decide({ reason, at }, fold) {
+    if (!fold || fold.ended) return [];
+    return [dayEndedEvent(fold, reason, at)];
+  },
+};
+
+/**
+ * Ends the day `dayId` (a closed practice window: `window_closed`), decided on `fold` when the caller read it,
+ * on the stream after a conflict. Whether this call ended it.
+ */
+export async function endDay(
+  deps: TrainingDeps,
+  dayId: string,
+  fold: DayFold | null,
+  reason: DayEndReason,
+  at: Date,
+): Promise<boolean> {
+  const result = await handleCommand(deps, {
+    context: trainingCommands,
+    streamId: streams.day(dayId),
+    decider: endDayDecider,
+    command: { reason, at },
+    load: dayLoader(deps.store, dayId, fold),
+  });
+  return result.kind === 'appended';
+}

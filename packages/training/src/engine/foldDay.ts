@@ -33,34 +33,41 @@ export interface Slot {
   startsBridge: boolean;
 }
 
+/** A day's events folded in stream order (null before it opened). */
 export function foldDay(events: readonly RecordedEvent[]): DayFold | null {
   let fold: DayFold | null = null;
-  for (const e of trainingEvents(events)) {
-    if (e.type === TRAINING_DAY_OPENED) {
-      fold = {
-        version: e.streamVersion,
-        opened: e.data,
-        answers: [],
-        steps: [],
-        ended: null,
-        lastAt: new Date(e.data.openedAt),
-      };
-      continue;
-    }
-    if (!fold) continue;
-    fold.version = e.streamVersion;
-    if (e.type === PRACTICE_ANSWER_RECORDED) {
-      const answer = e.data;
-      fold.answers.push(answer);
-      fold.lastAt = new Date(answer.answeredAt);
-    } else if (e.type === SUPPORT_STEP_FIRED) fold.steps.push(e.data);
-    else if (e.type === SEND_EXERCISE_ADDED) {
-      // Appended to the plan (a copy: the opening event's data stays as stored).
-      const added = e.data.exercise;
-      fold.opened = { ...fold.opened, exercises: [...fold.opened.exercises, added] };
-    } else if (e.type === TRAINING_DAY_ENDED) fold.ended = e.data;
-  }
+  for (const e of events) fold = evolveDay(fold, e);
   return fold;
+}
+
+/**
+ * One stored event folded onto a day: the days' deciders' `evolve`. A new fold each time (the one given stays
+ * as it was: a loaded state is folded again after an append).
+ */
+export function evolveDay(fold: DayFold | null, event: RecordedEvent): DayFold | null {
+  const [e] = trainingEvents([event]);
+  if (!e) return fold;
+  if (e.type === TRAINING_DAY_OPENED) {
+    return {
+      version: e.streamVersion,
+      opened: e.data,
+      answers: [],
+      steps: [],
+      ended: null,
+      lastAt: new Date(e.data.openedAt),
+    };
+  }
+  if (!fold) return fold;
+  const next: DayFold = { ...fold, version: e.streamVersion };
+  if (e.type === PRACTICE_ANSWER_RECORDED) {
+    next.answers = [...fold.answers, e.data];
+    next.lastAt = new Date(e.data.answeredAt);
+  } else if (e.type === SUPPORT_STEP_FIRED) next.steps = [...fold.steps, e.data];
+  else if (e.type === SEND_EXERCISE_ADDED) {
+    // Appended to the plan (a copy: the opening event's data stays as stored).
+    next.opened = { ...fold.opened, exercises: [...fold.opened.exercises, e.data.exercise] };
+  } else if (e.type === TRAINING_DAY_ENDED) next.ended = e.data;
+  return next;
 }
 
 const slotKey = (kind: StepKind, group: string | number | null, itemId: string) => `${kind}:${group}:${itemId}`;

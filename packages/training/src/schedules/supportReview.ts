@@ -1,9 +1,7 @@
-import { inTransaction } from '@qiraa/db';
 import { addDays, defineSchedule } from '@qiraa/kernel';
-import { applyInline } from '@qiraa/projections';
 import { alertIdOf, alertStream, TRAINING_ALERT_RAISED, type TrainingAlertRaised } from '../alerts/alertEvents';
 import { CURRENT_ALERT_RULES, supportReviewAsOf } from '../alerts/alertRules';
-import { alertsProjection } from '../alerts/alertsProjection';
+import { recordAlertEvent } from '../alerts/recordAlertEvent';
 import { schoolDayOf } from '../engine/schoolDay';
 
 interface StayRow {
@@ -68,15 +66,11 @@ export const supportReviewSchedule = defineSchedule({
         evidence: derived.evidence,
         raisedAt: now.toISOString(),
       };
-      const wrote = await inTransaction(deps.sql, async (uow) => {
-        const result = await deps.store.append(
-          alertStream(alertId),
-          [{ eventId: alertId, type: TRAINING_ALERT_RAISED, data, metadata: { organizationId: s.organization_id } }],
-          { expected: 'any', uow },
-        );
-        if (result.kind !== 'appended') return false;
-        await applyInline(uow, alertsProjection, result.events);
-        return true;
+      const wrote = await recordAlertEvent(deps, alertStream(alertId), {
+        eventId: alertId,
+        type: TRAINING_ALERT_RAISED,
+        data,
+        metadata: { organizationId: s.organization_id },
       });
       if (wrote) raised++;
     }
