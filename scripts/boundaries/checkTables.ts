@@ -115,18 +115,6 @@ export const EXCEPTIONS: Record<string, { tables: readonly string[]; why: string
     tables: ['es_events'],
     why: "reads the event store's tables (es_*) directly; the loading strategies of the handleCommand/decider platform package (parallel work) replace these",
   },
-  'packages/sessions/src/practice/sessionQueue.ts': {
-    tables: ['class_students', 'content_items'],
-    why: 'the session queue joins ses_* with class_students and content_items; not done for lack of time',
-  },
-  'packages/training/src/alerts/acknowledgeAlert.ts': {
-    tables: ['class_students', 'class_teachers'],
-    why: 'teacher-or-group-owner check as one union query with trn_support_groups',
-  },
-  'packages/training/src/commands/practiceQueue.ts': {
-    tables: ['content_items'],
-    why: "the practice answer's one read (submitReads: item, queued session, learner, send, open day in one statement, issue 28's round trips); a content read would add a round trip to every answer",
-  },
   'packages/training/src/schedules/supportReview.ts': {
     tables: ['organizations'],
     why: "organizations' time zone joined in the review's one query over trn_*",

@@ -44,6 +44,7 @@ export { studentItemsByIds, type TrainingCandidate, trainingItemCandidates } fro
 export {
   bridgeItems,
   itemRowById,
+  itemRowQuery,
   scaffoldPrompt,
   skillsQuery,
   type TrainingScope,

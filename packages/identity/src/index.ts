@@ -14,6 +14,7 @@ export { organizationExists } from './queries/organizationExists';
 export {
   activeClassIdsOfStudentQuery,
   activeClassRosterQuery,
+  activeEnrolmentsQuery,
   activeMembershipsQuery,
   activeSchoolRosterQuery,
   activeStudentsQuery,
@@ -24,6 +25,7 @@ export {
   organizationTimeZoneQuery,
   organizationTodayQuery,
   taughtClassesQuery,
+  taughtStudentsQuery,
   userNamesQuery,
   userOrganizationQuery,
 } from './readFragments';

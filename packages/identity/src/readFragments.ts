@@ -84,3 +84,13 @@ export const classSchoolsQuery = (sql: AnySql): IdentityFragment =>
 /** `(id)`: the organizations in this time zone. */
 export const organizationsInTimeZoneQuery = (sql: AnySql, timeZone: string): IdentityFragment =>
   sql`select o.id from organizations o where o.time_zone = ${timeZone}`;
+
+/** `(class_id, student_id)`: every active enrolment. */
+export const activeEnrolmentsQuery = (sql: AnySql): IdentityFragment =>
+  sql`select cs.class_id, cs.student_user_id as student_id from class_students cs where cs.active`;
+
+/** `(student_id)`: the students active in a class the teacher teaches. */
+export const taughtStudentsQuery = (sql: AnySql, teacherUserId: number): IdentityFragment => sql`
+  select cs.student_user_id as student_id
+  from class_students cs join class_teachers t on t.class_id = cs.class_id
+  where cs.active and t.teacher_user_id = ${teacherUserId}`;

@@ -70,9 +70,13 @@ export async function scaffoldPrompt(
   return row ? { id: row.id, promptAr: row.prompt_ar } : null;
 }
 
+/** `ItemRowDb` columns of one item-bank item by id, any status: a subquery for a statement that reads more at once. */
+export const itemRowQuery = (sql: AnySql, itemId: string) =>
+  sql`select ${itemColumns(sql)} from content_items where id = ${itemId}`;
+
 /** An item-bank item by id, any status (a training day keeps serving what it planned even if retired meanwhile). */
 export async function itemRowById(sql: AnySql, itemId: string): Promise<ItemRowDb | null> {
-  const [row] = await sql<ItemRowDb[]>`select ${itemColumns(sql)} from content_items where id = ${itemId}`;
+  const [row] = await sql<ItemRowDb[]>`${itemRowQuery(sql, itemId)}`;
   return row ?? null;
 }
 

@@ -1,8 +1,9 @@
 import { type Decider, handleCommand } from '@qiraa/command-kit';
-import { type ItemRowDb, itemColumns, studentItemOf } from '@qiraa/content';
+import { type ItemRowDb, itemRowById, studentItemOf } from '@qiraa/content';
 import type { AnySql, Sql } from '@qiraa/db';
 import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
 import { conflict, unprocessable } from '@qiraa/http-kit';
+import { activeEnrolmentsQuery } from '@qiraa/identity';
 import { sessionsCommands } from '../commandContext';
 import {
   SESSION_ANSWER_RECORDED,
@@ -34,8 +35,7 @@ const queuedSessionRow = (sql: AnySql, studentId: number) => sql`
       and x.status in ('previewed', 'delivered')
       and p.completed_at is null
       and cardinality(s.item_ids) > 0
-      and exists (select 1 from class_students c
-                  where c.class_id = x.class_id and c.student_user_id = s.student_id and c.active)
+      and (x.class_id, s.student_id) in (select e.class_id, e.student_id from (${activeEnrolmentsQuery(sql)}) e)
       and not exists (
         select 1 from ses_session_students s2
         join ses_sessions x2 on x2.id = s2.session_id
@@ -88,8 +88,7 @@ export function currentSessionItem(q: QueuedSession): string | null {
   return q.itemIds.find((id) => !q.answeredItemIds.includes(id)) ?? null;
 }
 
-const itemOf = async (sql: AnySql, itemId: string) =>
-  (await sql<ItemRowDb[]>`select ${itemColumns(sql)} from content_items where id = ${itemId}`)[0] ?? null;
+const itemOf = itemRowById;
 
 /** What next-item serves in the session phase: the item in the student projection, and the progress. */
 export async function sessionServed(sql: AnySql, q: QueuedSession) {

@@ -3,7 +3,7 @@ import type { AnySql } from '@qiraa/db';
 import type { NewEvent } from '@qiraa/eventstore';
 import { conflict, notFound, permissionDenied } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
-import { holds, inOrganizationOr404 } from '@qiraa/identity';
+import { holds, inOrganizationOr404, taughtStudentsQuery } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { trainingCommands } from '../commandContext';
 import {
@@ -18,8 +18,7 @@ import {
 /** A teacher reaches a child through one of the child's active classes or a support group of theirs holding it. */
 export async function teacherReachesChild(sql: AnySql, teacherUserId: number, studentId: number): Promise<boolean> {
   const [row] = await sql`
-    select 1 from class_students s join class_teachers t on t.class_id = s.class_id
-    where s.student_user_id = ${studentId} and s.active and t.teacher_user_id = ${teacherUserId}
+    select 1 where ${studentId}::bigint in (${taughtStudentsQuery(sql, teacherUserId)})
     union all
     select 1 from trn_support_group_members m join trn_support_groups g on g.id = m.group_id
     where m.student_user_id = ${studentId} and g.owner_user_id = ${teacherUserId} and g.archived_at is null

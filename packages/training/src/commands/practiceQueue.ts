@@ -1,5 +1,5 @@
 import { handleCommand } from '@qiraa/command-kit';
-import { type ItemRowDb, itemColumns } from '@qiraa/content';
+import { type ItemRowDb, itemColumns, itemRowQuery } from '@qiraa/content';
 import { randomEventId } from '@qiraa/eventstore';
 import { conflict } from '@qiraa/http-kit';
 import { sessionQueuedExpr } from '@qiraa/sessions';
@@ -119,7 +119,7 @@ export async function submitReads(deps: TrainingDeps, studentId: number, itemId:
       (select day_id from trn_days where student_id = ${studentId} and ended_at is null) as open_day_id,
       ${sessionQueuedExpr(sql, studentId)} as session_queued,
       ${itemColumns(sql)}
-    from (select 1) as one left join content_items on content_items.id = ${itemId}`;
+    from (select 1) as one left join (${itemRowQuery(sql, itemId)}) as item on true`;
   const { learner, send, open_day_id, session_queued, ...item } = row!;
   return {
     learner: learnerOfJson(studentId, learner),
