@@ -1,14 +1,16 @@
 import { inTransaction, type Sql, type UnitOfWork } from '@qiraa/db';
-import type {
-  AppendResult,
-  EventMetadata,
-  EventStore,
-  ExpectedVersion,
-  NewEvent,
-  RecordedEvent,
+import {
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
+  NOT_APPENDED,
+  type RecordedEvent,
 } from '@qiraa/eventstore';
-import { applyContextInline, type CommandContext } from './commandContext';
+import type { CommandContext } from './commandContext';
 import { type Decider, foldEvents } from './decider';
+import { writeStreams } from './writeStreams';
 
 /** A state as loaded, and the stream version the append will expect (the version it was decided on). */
 export interface LoadedState<State> {
@@ -71,6 +73,16 @@ export interface HandleCommandOptions<Command, Event extends NewEvent, State> {
   readonly onDuplicate?: 'retry' | 'done';
   /** The error when every attempt met a conflict (default `CommandConflictError`), e.g. an HTTP 409. */
   readonly onConflict?: () => Error;
+  /**
+   * `pipelined`: the append is the command's last word (nothing after it may refuse), so the append, the
+   * store's guard, the inline projections and, in the command's own unit of work, COMMIT go out in one
+   * exchange (`writeStreams`' `pipelined`), where the store can guard an append and the loaded version is a
+   * number; else the append is awaited first. A conflict or a duplicate then rolls the attempt back and is
+   * decided again as a conflict (a duplicate finds its events on the stream: `onDuplicate` cannot tell it).
+   * In a joined unit of work the statements are pipelined, COMMIT stays the caller's, and a refused append
+   * fails the caller's unit of work (no retry).
+   */
+  readonly commit?: 'pipelined';
 }
 
 export interface CommandResult<State> {
@@ -133,9 +145,15 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
   };
 
   const write = async (uow: UnitOfWork, loaded: LoadedState<State>, events: readonly NewEvent[]) => {
-    const result: AppendResult = await deps.store.append(streamId, events, { uow, expected: loaded.version });
-    if (result.kind === 'appended') await applyContextInline(uow, options.context, result.events);
-    return result;
+    const pipelined = options.commit === 'pipelined' && typeof loaded.version === 'bigint';
+    const [result] = await writeStreams(
+      deps.store,
+      uow,
+      options.context,
+      [{ streamId, events, expected: loaded.version }],
+      { pipelined, last: pipelined && !options.uow },
+    );
+    return result as AppendResult;
   };
 
   const outcomeOf = (loaded: LoadedState<State>, result: AppendResult): Attempt<State> => {
@@ -157,6 +175,12 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
   const inUnitOfWork = <T>(work: (uow: UnitOfWork) => Promise<T>): Promise<T> =>
     options.uow ? work(options.uow) : inTransaction(deps.sql, work);
 
+  // A pipelined append refused in the command's own unit of work arrives as the guard's error, rolled back.
+  const refusedAppend = (error: unknown): Attempt<State> => {
+    if (!options.uow && (error as { code?: string } | null)?.code === NOT_APPENDED) return { done: false };
+    throw error;
+  };
+
   for (let attempt = 0; attempt < attempts; attempt++) {
     let outcome: Attempt<State>;
     if (load !== 'stream' && load.inTransaction) {
@@ -165,14 +189,17 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
         const events = await decideOn(loaded);
         if (events.length === 0) return unchanged(loaded);
         return outcomeOf(loaded, await write(uow, loaded, events));
-      });
+      }).catch(refusedAppend);
     } else {
       const loaded = await loadOutside(attempt);
       const events = await decideOn(loaded);
       outcome =
         events.length === 0
           ? unchanged(loaded)
-          : outcomeOf(loaded, await inUnitOfWork((uow) => write(uow, loaded, events)));
+          : await inUnitOfWork((uow) => write(uow, loaded, events)).then(
+              (result) => outcomeOf(loaded, result),
+              refusedAppend,
+            );
     }
     if (outcome.done) return { ...outcome.result, attempts: attempt + 1 };
   }

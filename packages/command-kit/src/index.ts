@@ -9,3 +9,4 @@ export {
   type LoadedState,
   type StateLoader,
 } from './handleCommand';
+export { type StreamWrite, type WriteOptions, writeStreams } from './writeStreams';

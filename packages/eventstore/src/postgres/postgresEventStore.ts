@@ -8,6 +8,7 @@ import { appendToStream } from './appendToStream';
 import { countAfter } from './countAfter';
 import { oldestAfter, readAll, readHeldBack, visibleHead } from './readAll';
 import { readStream, readStreamsWithin, readStreamWithin } from './readStream';
+import { requireAppended } from './requireAppended';
 
 /** The event-store port on PostgreSQL (tables es_streams and es_events, migration 0001). */
 export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number } = {}): EventStore {
@@ -40,6 +41,8 @@ export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number 
 
   const store: EventStore = {
     adapter: 'postgres',
+    logInDatabase: true,
+    requireAppended,
     append,
     appendMany: appendAll,
     readStream: (streamId, opts) => readStream(sql, streamId, opts),
