@@ -1,3 +1,4 @@
+export { decisionsCommands } from './commandContext';
 export { CREDITING_DECISION_TYPES, masteryInputOf } from './commands/masteryInputs';
 export { decisionIdOf, type RecomputeDeps, recomputeSkillStatus } from './commands/recomputeSkillStatus';
 export { decisionsContext } from './context';

@@ -1,10 +1,12 @@
 import { inTransaction, type Sql } from '@qiraa/db';
-import { deterministicEventId, type EventStore, type RecordedEvent } from '@qiraa/eventstore';
+import { deterministicEventId, type EventStore, isOfType, type RecordedEvent } from '@qiraa/eventstore';
 import { recordEvidence } from '../commands/recordEvidence';
 import {
   ATTEMPT_VOIDED,
+  assessmentEvents,
   ORAL_READING_STOPPED,
   SITTING_COMPLETED,
+  SITTING_STARTED,
   SITTING_STOPPED,
   type SittingStopped,
   type StopReason,
@@ -42,14 +44,16 @@ export async function stopOpenSitting(
     const events = await deps.store.readStream(streamId);
     if (!isOpenStream(events)) return false;
     const data: SittingStopped = { attemptId, at: at.toISOString(), reason };
+    // A window close runs as a schedule or an administrator of any scope: the sitting names its organization.
+    const organizationId = assessmentEvents(events).find(isOfType(SITTING_STARTED))?.data.organizationId ?? null;
+    const stop = {
+      eventId: deterministicEventId('sitting-stopped', attemptId),
+      type: SITTING_STOPPED,
+      data,
+      metadata: { organizationId },
+    };
     const result = await inTransaction(deps.sql, (uow) =>
-      recordEvidence(
-        uow,
-        deps.store,
-        streamId,
-        [{ eventId: deterministicEventId('sitting-stopped', attemptId), type: SITTING_STOPPED, data }],
-        streamVersionOf(events),
-      ),
+      recordEvidence(uow, deps.store, streamId, [stop], streamVersionOf(events)),
     );
     if (result.kind === 'appended') return true;
     if (result.kind === 'duplicate') return false;
