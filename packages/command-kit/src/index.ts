@@ -10,3 +10,4 @@ export {
   type StateLoader,
   withoutRead,
 } from './handleCommand';
+export { type StreamWrite, type WriteOptions, writeStreams } from './writeStreams';

@@ -1,3 +1,4 @@
+export { decisionsCommands } from './commandContext';
 export { CREDITING_DECISION_TYPES, masteryInputOf } from './commands/masteryInputs';
 export { alertIdOf, trendDecisionIdOf } from './commands/monitoringStep';
 export { profileCatalogOf, profileDecisionIdOf, recommendationIdOf } from './commands/profileStep';

@@ -123,7 +123,21 @@ export interface SubscribeOptions {
 }
 
 export interface EventStore {
+  /** Which adapter this is: for logs and diagnostics only; code that needs an ability asks for it by name below. */
   readonly adapter: 'postgres' | 'kurrentdb';
+  /**
+   * The log is the `es_events` table of the application's own database (PostgreSQL adapter): readers may read
+   * its tables in SQL (a fold's few columns, the hash chain, the audit index) through the caller's connection.
+   * False where the log lives elsewhere (KurrentDB): readers go through this interface.
+   */
+  readonly logInDatabase: boolean;
+  /**
+   * Sent right behind an append in the same unit of work (not awaited first), fails the transaction unless this
+   * transaction appended every one of `eventIds`; so statements pipelined behind an append (its inline
+   * projections, COMMIT) never commit without its events. Present where an append joins the caller's
+   * transaction (PostgreSQL, migration 0046); without it a command awaits the append's answer first.
+   */
+  requireAppended?(sql: AnySql, eventIds: readonly string[]): Promise<unknown>;
   append(streamId: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   /**
    * Several streams at once, each with expected version `any`, one result per append in order; joins

@@ -9,7 +9,7 @@ import { withRuntime } from '../withRuntime';
  * They read the PostgreSQL tables the routes read (the index, the chain): not available on KurrentDB.
  */
 function postgresOnly(runtime: Runtime): void {
-  if (runtime.store.adapter !== 'postgres') {
+  if (!runtime.store.logInDatabase) {
     throw new CliError('this command reads the PostgreSQL event store (EVENTSTORE_URL is set)');
   }
 }

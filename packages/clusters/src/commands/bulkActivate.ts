@@ -1,11 +1,11 @@
+import { writeStreams } from '@qiraa/command-kit';
 import { inTransaction } from '@qiraa/db';
 import { deterministicEventId } from '@qiraa/eventstore';
 import { ApiError, permissionDenied, unprocessable } from '@qiraa/http-kit';
 import { type Caller, taughtClassesOfStudents, userNames } from '@qiraa/identity';
 import { dispatchToStudent } from '@qiraa/notifications';
-import { applyInline } from '@qiraa/projections';
+import { clustersCommands } from '../commandContext';
 import { BUNDLE_ASSIGNED, type BundleAssigned, streams } from '../events';
-import { assignmentsProjection } from '../projections/assignmentsProjection';
 import type { ClusterClass } from './classOf';
 import { type ClusterDeps, recomputeInTransaction } from './recomputeClusters';
 
@@ -97,11 +97,8 @@ export async function bulkActivate(deps: ClusterDeps, caller: Caller, body: Bulk
       const eventId = deterministicEventId('bundle-assignment', studentId, generation.generationId, cluster.clusterKey);
       return { streamId: streams.assignments(studentId), events: [{ eventId, type: BUNDLE_ASSIGNED, data }] };
     });
-    const results = deps.store.appendMany
-      ? await deps.store.appendMany(appends, { uow })
-      : await Promise.all(appends.map((a) => deps.store.append(a.streamId, a.events, { expected: 'any', uow })));
-    const written = results.flatMap((r) => (r.kind === 'appended' ? r.events : []));
-    await applyInline(uow, assignmentsProjection, written);
+    // An assignment stored already (an activation repeated after a crash) is a duplicate, written once.
+    await writeStreams(deps.store, uow, clustersCommands, appends);
     return {
       clusterKey: cluster.clusterKey,
       generationId: generation.generationId,

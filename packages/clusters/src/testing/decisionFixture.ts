@@ -1,29 +1,27 @@
 import { randomUUID } from 'node:crypto';
+import { writeStreams } from '@qiraa/command-kit';
 import { inTransaction, type Sql } from '@qiraa/db';
 import {
   BUNDLE_BLOCKED,
   BUNDLE_RECOMMENDED,
   type BundleRecommendationDecided,
+  decisionsCommands,
   type MonitoringAlertChanged,
-  monitoringProjection,
   PROFILE_RESOLVED,
   type ProfileCode,
   type ProfileResolved,
-  profileProjection,
   REGRESSION_ALERT_RAISED,
   type ScaffoldTier,
   SKILL_STATUS_DECIDED,
   type SkillStatusDecided,
   type StatusToken,
-  skillStatusProjection,
   streams,
 } from '@qiraa/decisions';
 import type { EventStore } from '@qiraa/eventstore';
-import { applyInline } from '@qiraa/projections';
 
 /**
  * Decisions' own events for a student, appended to `decision-<id>` and projected the way decisions does
- * (its exported projections): clusters' specs choose each child's profile and recommendation without
+ * (its command context, `decisionsCommands`): clusters' specs choose each child's profile and recommendation without
  * building the screening evidence that would lead the engine there. The adapter then reads the real
  * `profilesOfClass` / `recommendationsOfClass` / `openAcuteRegressionsOf`.
  */
@@ -87,16 +85,16 @@ export async function recommend(deps: Deps, studentId: number, organizationId: s
     decidedAt,
   };
   await inTransaction(deps.sql, async (uow) => {
-    const result = await deps.store.append(
-      streams.decision(studentId),
-      [
-        { eventId: profileDecisionId, type: PROFILE_RESOLVED, data: profile },
-        { eventId: recommendationId, type: recommended ? BUNDLE_RECOMMENDED : BUNDLE_BLOCKED, data: rec },
-      ],
-      { expected: 'any', uow },
-    );
-    if (result.kind !== 'appended') throw new Error(`fixture recommendation: ${result.kind}`);
-    await applyInline(uow, profileProjection, result.events);
+    const [result] = await writeStreams(deps.store, uow, decisionsCommands, [
+      {
+        streamId: streams.decision(studentId),
+        events: [
+          { eventId: profileDecisionId, type: PROFILE_RESOLVED, data: profile },
+          { eventId: recommendationId, type: recommended ? BUNDLE_RECOMMENDED : BUNDLE_BLOCKED, data: rec },
+        ],
+      },
+    ]);
+    if (result!.kind !== 'appended') throw new Error(`fixture recommendation: ${result!.kind}`);
   });
 }
 
@@ -120,13 +118,10 @@ export async function openAcuteRegression(deps: Deps, studentId: number, organiz
     changedAt: new Date().toISOString(),
   };
   await inTransaction(deps.sql, async (uow) => {
-    const result = await deps.store.append(
-      streams.decision(studentId),
-      [{ eventId: alertId, type: REGRESSION_ALERT_RAISED, data }],
-      { expected: 'any', uow },
-    );
-    if (result.kind !== 'appended') throw new Error(`fixture alert: ${result.kind}`);
-    await applyInline(uow, monitoringProjection, result.events);
+    const [result] = await writeStreams(deps.store, uow, decisionsCommands, [
+      { streamId: streams.decision(studentId), events: [{ eventId: alertId, type: REGRESSION_ALERT_RAISED, data }] },
+    ]);
+    if (result!.kind !== 'appended') throw new Error(`fixture alert: ${result!.kind}`);
   });
   return alertId;
 }
@@ -170,13 +165,10 @@ export async function decideSkillStatus(
     mastery: null,
   };
   await inTransaction(deps.sql, async (uow) => {
-    const result = await deps.store.append(
-      streams.decision(studentId),
-      [{ eventId: decisionId, type: SKILL_STATUS_DECIDED, data }],
-      { expected: 'any', uow },
-    );
-    if (result.kind !== 'appended') throw new Error(`fixture skill status: ${result.kind}`);
-    await applyInline(uow, skillStatusProjection, result.events);
+    const [result] = await writeStreams(deps.store, uow, decisionsCommands, [
+      { streamId: streams.decision(studentId), events: [{ eventId: decisionId, type: SKILL_STATUS_DECIDED, data }] },
+    ]);
+    if (result!.kind !== 'appended') throw new Error(`fixture skill status: ${result!.kind}`);
   });
   return decisionId;
 }

@@ -29,6 +29,7 @@ export function kurrentdbEventStore(connectionString: string, options: Kurrentdb
 
   return {
     adapter: 'kurrentdb',
+    logInDatabase: false,
     append,
     readStream: (streamId, opts) => readStream(client, streamId, opts),
     readAll: (opts) => readAll(client, opts),

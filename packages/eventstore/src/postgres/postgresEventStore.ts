@@ -9,6 +9,7 @@ import { appendToStream } from './appendToStream';
 import { countAfter } from './countAfter';
 import { oldestAfter, readAll, readHeldBack, visibleHead } from './readAll';
 import { readStream, readStreamsWithin, readStreamWithin } from './readStream';
+import { requireAppended } from './requireAppended';
 
 /** The event-store port on PostgreSQL (tables es_streams and es_events, migration 0001). */
 export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number } = {}): EventStore {
@@ -41,6 +42,8 @@ export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number 
 
   const store: EventStore = {
     adapter: 'postgres',
+    logInDatabase: true,
+    requireAppended,
     append,
     appendMany: appendAll,
     appendPipelined: (streamId, events, opts) =>

@@ -1,13 +1,7 @@
-import { commitAfter, inTransaction, type Sql, type TransactionSql, type UnitOfWork } from '@qiraa/db';
-import {
-  deterministicEventId,
-  type EventStore,
-  type NewEvent,
-  type RecordedEvent,
-  requireAppended,
-  type StreamAppend,
-} from '@qiraa/eventstore';
-import { applyInline } from '@qiraa/projections';
+import { type StreamWrite, writeStreams } from '@qiraa/command-kit';
+import { inTransaction, type Sql, type TransactionSql, type UnitOfWork } from '@qiraa/db';
+import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
+import { gamificationCommands } from '../commandContext';
 import { type Decision, decide, evolve } from '../domain/decide';
 import type { LedgerState } from '../domain/ledgerState';
 import {
@@ -21,7 +15,6 @@ import {
   XP_CREDITED,
   type XpCredited,
 } from '../events';
-import { gamificationLedgerProjection } from '../projections/ledgerProjection';
 import { CURRENT_RULE_SET, type RuleSet } from '../rules';
 import type { MasteryEventSourceKind } from '../sourceKinds';
 import { schoolDayOf } from '../streak';
@@ -107,9 +100,9 @@ interface Decided {
  * and a fixed number of round trips whatever the batch holds: the students are locked (in id order, so two
  * batches never deadlock) and their state, organizations, holidays and the already stored engine ids are
  * read in one pipelined exchange; the decisions are folded in memory with the current rule set; the ids
- * are taken in one statement; then, in one more exchange, every stream of every student is appended in
- * one statement (`EventStore.appendMany`) and the read models are written inline by the projection's
- * multi-row `applyBatch`. Plus BEGIN and COMMIT. See docs/gamification.md, "Round trips per call".
+ * are taken in one statement; then, in one more exchange (the command kit's `writeStreams`, pipelined), every
+ * stream of every student is appended in one statement (`EventStore.appendMany`) and the read models are
+ * written inline by the projection's multi-row `applyBatch`. Plus BEGIN and COMMIT. See docs/gamification.md, "Round trips per call".
  *
  * All or nothing per event: should the shared transaction fail (another request racing for an engine id
  * under another student), each event is retried alone in its own transaction.
@@ -218,64 +211,28 @@ async function recordInTransaction(
     };
   }
 
-  const appends: StreamAppend[] = [];
+  const appends: StreamWrite[] = [];
   for (const [studentId, w] of writes) {
     appends.push({ streamId: streams.mastery(studentId), events: w.mastery });
     appends.push({ streamId: streams.badgeAwards(studentId), events: w.badges });
     appends.push({ streamId: streams.xp(studentId), events: w.xp });
     appends.push({ streamId: streams.notices(studentId), events: w.notices });
   }
-  const writing = appends.filter((a) => a.events.length > 0);
-  if (store.adapter !== 'postgres') {
-    // No shared transaction with the append (docs/architecture.md): project what was really appended.
-    await applyInline(uow, gamificationLedgerProjection, await appendStreams(store, uow, writing));
-    return results;
-  }
-  // The projection needs only ids, data and createdAt, all known before the append, so both go in one
-  // exchange, with COMMIT behind them when the transaction is this call's. es_append answers a conflict or a
-  // duplicate without an error, so the guard right behind it (migration 0046) raises then: the statements
-  // after it fail and COMMIT ends in ROLLBACK; appendStreams still throws its own error first.
-  const written = Promise.all([
-    appendStreams(store, uow, writing),
-    requireAppended(
-      tx,
-      writing.flatMap((a) => a.events.map((e) => e.eventId!)),
-    ),
-    applyInline(uow, gamificationLedgerProjection, asRecorded(writing, clock!.now)),
-  ]);
-  await (owned ? commitAfter(uow, written) : written);
-  return results;
-}
-
-/**
- * Every stream in one statement where the store can (`appendMany`), else one pipelined `append` each.
- * The engine ids were checked under the students' locks: anything but `appended` is a race to roll back.
- */
-async function appendStreams(store: EventStore, uow: UnitOfWork, appends: StreamAppend[]): Promise<RecordedEvent[]> {
-  const results = store.appendMany
-    ? await store.appendMany(appends, { uow })
-    : await Promise.all(appends.map((a) => store.append(a.streamId, a.events, { uow })));
-  return results.flatMap((result, i) => {
-    if (result.kind !== 'appended') throw new Error(`append to ${appends[i]!.streamId}: ${result.kind}`);
-    return result.events;
+  // The ledger was decided under the students' locks, so every stream is appended with version `any`, in one
+  // statement, with the projection's statements (they read only ids, data and createdAt, all known before the
+  // append) and, when the transaction is this call's own, COMMIT behind them: one exchange (`pipelined`).
+  const written = await writeStreams(store, uow, gamificationCommands, appends, {
+    pipelined: true,
+    last: owned,
+    recordedAt: clock!.now,
   });
-}
-
-/** The events as the append records them, less their log positions (which no projection of ours reads). */
-function asRecorded(appends: readonly StreamAppend[], createdAt: Date): RecordedEvent[] {
-  return appends.flatMap((a) =>
-    a.events.map((e) => ({
-      eventId: e.eventId!,
-      streamId: a.streamId,
-      streamVersion: 0n,
-      type: e.type,
-      schemaVersion: e.schemaVersion ?? 1,
-      data: e.data,
-      metadata: e.metadata ?? {},
-      createdAt,
-      position: '',
-    })),
-  );
+  // The engine ids were checked under the students' locks: anything but `appended` is a race to roll back.
+  written.forEach((result, i) => {
+    if (result.kind !== 'appended' && appends[i]!.events.length > 0) {
+      throw new Error(`append to ${appends[i]!.streamId}: ${result.kind}`);
+    }
+  });
+  return results;
 }
 
 /** Every XP transaction id and badge id the batch needs, from their sequences in one statement. */

@@ -1,9 +1,9 @@
+import { writeStreams } from '@qiraa/command-kit';
 import { inTransaction, type Sql } from '@qiraa/db';
-import { deterministicEventId, type EventStore, type RecordedEvent } from '@qiraa/eventstore';
-import { applyInline } from '@qiraa/projections';
+import { deterministicEventId, type EventStore } from '@qiraa/eventstore';
+import { gamificationCommands } from '../commandContext';
 import { BADGE_RESCINDED, type BadgeRescinded, streams, XP_REVERSED, type XpReversed } from '../events';
 import type { OverrideCodeValue } from '../overrideCodes';
-import { gamificationLedgerProjection } from '../projections/ledgerProjection';
 import { STUDENT_LOCK } from './recordMasteryEvents';
 
 export interface RescindInput {
@@ -35,7 +35,7 @@ export const rescindEventIdFor = (studentBadgeId: number) => deterministicEventI
 /**
  * Rescinds an awarded badge. One transaction appends `BadgeRescinded` to `badgerescind-<student>` and the
  * compensating `XpReversed` (kind `rescind_reversal`, minus the badge's `badge_bonus` credit) to
- * `xp-<student>`, and projects both inline. Nothing is deleted.
+ * `xp-<student>` in one statement, and projects both inline (`writeStreams`). Nothing is deleted.
  *
  * Concurrency: the rescind's event id is derived from the badge id, and the event store's unique event id
  * is the arbiter. Of N parallel rescinds one appends; the others wait on the stream row, then find the
@@ -89,14 +89,6 @@ export async function rescindBadge(deps: { sql: Sql; store: EventStore }, input:
       compensatingXpTransactionId,
       rescindedAt,
     };
-    const first = await deps.store.append(
-      streams.badgeRescinds(studentId),
-      [{ eventId: rescindEventIdFor(input.studentBadgeId), type: BADGE_RESCINDED, data: rescinded, metadata }],
-      { uow },
-    );
-    // Another rescind of this badge committed first (we waited for it on the stream row).
-    if (first.kind !== 'appended') return { kind: 'already_rescinded' } as const;
-
     const reversal: XpReversed = {
       xpTransactionId: compensatingXpTransactionId,
       studentId,
@@ -107,23 +99,32 @@ export async function rescindBadge(deps: { sql: Sql; store: EventStore }, input:
       ruleVersion: badge.rule_version,
       studentBadgeId: input.studentBadgeId,
     };
-    const second = await deps.store.append(
-      streams.xp(studentId),
-      [
-        {
-          eventId: deterministicEventId('xp', input.studentBadgeId, 'rescind_reversal'),
-          type: XP_REVERSED,
-          data: reversal,
-          metadata,
-        },
-      ],
-      { uow },
-    );
-    // Its id follows from the badge too, so it cannot exist without the rescind that was just appended.
-    if (second.kind !== 'appended')
-      throw new Error(`rescind reversal of badge ${input.studentBadgeId}: ${second.kind}`);
-    const appended: RecordedEvent[] = [...first.events, ...second.events];
-    await applyInline(uow, gamificationLedgerProjection, appended);
+    const [rescind, compensation] = await writeStreams(deps.store, uow, gamificationCommands, [
+      {
+        streamId: streams.badgeRescinds(studentId),
+        events: [
+          { eventId: rescindEventIdFor(input.studentBadgeId), type: BADGE_RESCINDED, data: rescinded, metadata },
+        ],
+      },
+      {
+        streamId: streams.xp(studentId),
+        events: [
+          {
+            eventId: deterministicEventId('xp', input.studentBadgeId, 'rescind_reversal'),
+            type: XP_REVERSED,
+            data: reversal,
+            metadata,
+          },
+        ],
+      },
+    ]);
+    // Both ids follow from the badge: another rescind of it committed first (we waited for it on the stream
+    // row) and stored both, or this one stores both.
+    if (rescind!.kind !== 'appended' && compensation!.kind !== 'appended')
+      return { kind: 'already_rescinded' } as const;
+    if (rescind!.kind !== 'appended' || compensation!.kind !== 'appended') {
+      throw new Error(`rescind of badge ${input.studentBadgeId}: ${rescind!.kind}, reversal ${compensation!.kind}`);
+    }
     return { kind: 'rescinded', studentBadgeId: input.studentBadgeId, compensatingXpTransactionId, reversalDelta };
   });
 }

@@ -1,6 +1,7 @@
+import { writeStreams } from '@qiraa/command-kit';
 import { inTransaction, type Sql, type UnitOfWork } from '@qiraa/db';
-import { deterministicEventId, type EventStore, type NewEvent, type RecordedEvent } from '@qiraa/eventstore';
-import { applyInline } from '@qiraa/projections';
+import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
+import { gamificationCommands } from '../commandContext';
 import { badgeStillEarned, type ReversibleState, withoutMasteryEvent } from '../domain/reverse';
 import {
   BADGE_RESCINDED,
@@ -12,7 +13,6 @@ import {
   XP_REVERSED,
   type XpReversed,
 } from '../events';
-import { gamificationLedgerProjection } from '../projections/ledgerProjection';
 import { CURRENT_RULE_SET } from '../rules';
 import type { MasteryEventSourceKind } from '../sourceKinds';
 import { readLedgerStates, toLedgerState } from './loadLedgerState';
@@ -138,7 +138,10 @@ async function reverseIn(store: EventStore, uow: UnitOfWork, inputs: readonly Re
 
   const xpIds = await takeXpIds(uow, plans.filter((p) => p.amount !== 0).length);
   const at = clock!.now.toISOString();
-  const appended: RecordedEvent[] = [];
+  // Grouped by stream, in decision order: one statement for every stream (`writeStreams`).
+  const byStream = new Map<string, NewEvent[]>();
+  const write = (streamId: string, event: NewEvent) =>
+    byStream.set(streamId, [...(byStream.get(streamId) ?? []), event]);
   for (const { input, row, rescind, amount } of plans) {
     const studentId = input.studentId;
     const masteryEventId = row.id;
@@ -159,12 +162,12 @@ async function reverseIn(store: EventStore, uow: UnitOfWork, inputs: readonly Re
       reversedAt: at,
     };
     const xpTransactionId = amount !== 0 ? xpIds.shift()! : null;
-    const writes: Array<[string, NewEvent]> = [
-      [
-        streams.mastery(studentId),
-        { eventId: reversalEventIdFor(masteryEventId), type: MASTERY_EVENT_REVERSED, data: reversed, metadata },
-      ],
-    ];
+    write(streams.mastery(studentId), {
+      eventId: reversalEventIdFor(masteryEventId),
+      type: MASTERY_EVENT_REVERSED,
+      data: reversed,
+      metadata,
+    });
     if (xpTransactionId !== null) {
       const xp: XpReversed = {
         xpTransactionId,
@@ -177,10 +180,12 @@ async function reverseIn(store: EventStore, uow: UnitOfWork, inputs: readonly Re
         studentBadgeId: rescind ? row.badge!.id : null,
         reason: input.reason,
       };
-      writes.push([
-        streams.xp(studentId),
-        { eventId: deterministicEventId('xp', masteryEventId, 'void_reversal'), type: XP_REVERSED, data: xp, metadata },
-      ]);
+      write(streams.xp(studentId), {
+        eventId: deterministicEventId('xp', masteryEventId, 'void_reversal'),
+        type: XP_REVERSED,
+        data: xp,
+        metadata,
+      });
     }
     if (rescind) {
       const rescinded: BadgeRescinded = {
@@ -192,19 +197,20 @@ async function reverseIn(store: EventStore, uow: UnitOfWork, inputs: readonly Re
         rescindedAt: at,
         reason: input.reason,
       };
-      writes.push([
-        streams.badgeRescinds(studentId),
-        { eventId: rescindEventIdFor(row.badge!.id), type: BADGE_RESCINDED, data: rescinded, metadata },
-      ]);
-    }
-    for (const [streamId, event] of writes) {
-      const result = await store.append(streamId, [event], { uow });
-      // Everything was checked under the student's lock: anything else is a race to roll back.
-      if (result.kind !== 'appended') throw new Error(`reversal of mastery event ${masteryEventId}: ${result.kind}`);
-      appended.push(...result.events);
+      write(streams.badgeRescinds(studentId), {
+        eventId: rescindEventIdFor(row.badge!.id),
+        type: BADGE_RESCINDED,
+        data: rescinded,
+        metadata,
+      });
     }
   }
-  await applyInline(uow, gamificationLedgerProjection, appended);
+  const writes = [...byStream].map(([streamId, events]) => ({ streamId, events }));
+  const written = await writeStreams(store, uow, gamificationCommands, writes);
+  // Everything was checked under the student's lock: anything else is a race to roll back.
+  written.forEach((result, i) => {
+    if (result.kind !== 'appended') throw new Error(`reversal append to ${writes[i]!.streamId}: ${result.kind}`);
+  });
   return results;
 }
 

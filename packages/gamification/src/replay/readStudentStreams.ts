@@ -4,7 +4,7 @@ import { MASTERY_EVENT_RECORDED, MASTERY_EVENT_REVERSED, streams } from '../even
 import type { StreamEvent, StudentStreams } from './replayStudent';
 
 /**
- * The three streams a replay folds. On the PostgreSQL event store two statements, sent at once on two
+ * The three streams a replay folds. Where the log is in the database (`logInDatabase`: PostgreSQL) two statements, sent at once on two
  * pool connections, read only the fields the fold uses as plain columns (no JSON document parsed per event),
  * each stream in order through the primary key (stream_id, stream_version): the mastery stream (thousands
  * of events: its recorded and reversed events only, six fields each) and the two badge streams (a few events). Another
@@ -16,7 +16,7 @@ export async function readStudentStreams(sql: AnySql, store: EventStore, student
     badgeAwards: streams.badgeAwards(studentId),
     badgeRescinds: streams.badgeRescinds(studentId),
   };
-  if (store.adapter !== 'postgres') {
+  if (!store.logInDatabase) {
     const [mastery, badgeAwards, badgeRescinds] = await Promise.all([
       store.readStream(ids.mastery),
       store.readStream(ids.badgeAwards),
