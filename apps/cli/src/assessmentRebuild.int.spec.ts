@@ -1,6 +1,7 @@
 import { ASSESSMENT_PROJECTIONS } from '@qiraa/assessment';
-import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
+import type { TestDatabase } from '@qiraa/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoSeededDatabase } from './testing/demoSeededDatabase';
 import { runCli } from './testing/runCli';
 
 let db: TestDatabase;
@@ -8,9 +9,10 @@ let env: NodeJS.ProcessEnv;
 
 /** The seeded evidence: sittings done, open, stopped by a window close and voided midway; readings; voids. */
 beforeAll(async () => {
-  db = await createTestDatabase();
+  // A clone of the run's demo seed (made once per run by a real `qiraa seed-demo`).
+  const { db: seededDb, seed } = await createDemoSeededDatabase();
+  db = seededDb;
   env = { DATABASE_URL: db.url };
-  const seed = await runCli(['seed-demo'], env, { timeoutMs: 240_000 });
   expect(seed.code, seed.stderr).toBe(0);
 }, 300_000);
 afterAll(() => db.drop());
