@@ -3,6 +3,7 @@ import type { TestDatabase } from '@qiraa/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDemoSeededDatabase } from './testing/demoSeededDatabase';
 import { runCli } from './testing/runCli';
+import { runCliInProcess } from './testing/runCliInProcess';
 
 let db: TestDatabase;
 let env: NodeJS.ProcessEnv;
@@ -67,7 +68,7 @@ describe('qiraa projections rebuild: the assessment read models', () => {
         await db.sql.unsafe(`update ${table} set started_at = started_at + interval '1 day'`);
       }
 
-      const run = await runCli(['projections', 'rebuild', name, '--batch', '7'], env);
+      const run = await runCliInProcess(['projections', 'rebuild', name, '--batch', '7'], env);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toMatch(new RegExp(`^rebuilt ${name}: [1-9]\\d* events in`, 'm'));
       for (const table of tables) {
