@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import ts from 'typescript';
+import ts from './typescript';
 
 /**
  * The boundaries the build enforces (docs/architecture.md, "Boundaries"), checked over the import statements

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import ts from 'typescript';
+import type { Node } from 'typescript';
 import { isTestFile } from './checkBoundaries';
+import ts from './typescript';
 
 /**
  * Who owns which table (docs/architecture.md, "Who owns which table"), and the two rules that follow from it,
@@ -168,9 +169,9 @@ export function sqlTexts(source: string): { tagged: number; texts: string[] } {
   const file = ts.createSourceFile('x.ts', source, ts.ScriptTarget.Latest, false);
   const texts: string[] = [];
   let tagged = 0;
-  const literal = (node: ts.Node): string | undefined =>
+  const literal = (node: Node): string | undefined =>
     ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text : undefined;
-  const visit = (node: ts.Node) => {
+  const visit = (node: Node) => {
     if (ts.isTaggedTemplateExpression(node)) {
       const tag = node.tag.getText(file);
       if (/(^|\.)(sql|tx|trx)$/.test(tag)) tagged++;

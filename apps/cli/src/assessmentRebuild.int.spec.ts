@@ -1,16 +1,19 @@
 import { ASSESSMENT_PROJECTIONS } from '@qiraa/assessment';
-import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
+import type { TestDatabase } from '@qiraa/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDemoSeededDatabase } from './testing/demoSeededDatabase';
 import { runCli } from './testing/runCli';
+import { runCliInProcess } from './testing/runCliInProcess';
 
 let db: TestDatabase;
 let env: NodeJS.ProcessEnv;
 
 /** The seeded evidence: sittings done, open, stopped by a window close and voided midway; readings; voids. */
 beforeAll(async () => {
-  db = await createTestDatabase();
+  // A clone of the run's demo seed (made once per run by a real `qiraa seed-demo`).
+  const { db: seededDb, seed } = await createDemoSeededDatabase();
+  db = seededDb;
   env = { DATABASE_URL: db.url };
-  const seed = await runCli(['seed-demo'], env, { timeoutMs: 240_000 });
   expect(seed.code, seed.stderr).toBe(0);
 }, 300_000);
 afterAll(() => db.drop());
@@ -65,7 +68,7 @@ describe('qiraa projections rebuild: the assessment read models', () => {
         await db.sql.unsafe(`update ${table} set started_at = started_at + interval '1 day'`);
       }
 
-      const run = await runCli(['projections', 'rebuild', name, '--batch', '7'], env);
+      const run = await runCliInProcess(['projections', 'rebuild', name, '--batch', '7'], env);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toMatch(new RegExp(`^rebuilt ${name}: [1-9]\\d* events in`, 'm'));
       for (const table of tables) {

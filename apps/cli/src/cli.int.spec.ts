@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
 import { postgresEventStore, untilNothingWaiting } from '@qiraa/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './testing/runCli';
+import { runCliInProcess } from './testing/runCliInProcess';
 
 let db: TestDatabase;
 let env: NodeJS.ProcessEnv;
@@ -25,6 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
+// Each command family runs once as a real process (runCli); its further cases run the same program in this
+// process (runCliInProcess.ts), a second of CPU less each.
 describe('qiraa CLI', () => {
   it('migrate reports an up-to-date database', async () => {
     const run = await runCli(['migrate'], env);
@@ -71,13 +74,13 @@ describe('qiraa CLI', () => {
     expect(run.stderr).toMatch(/audit_log\s+\[[█░]+\] 100% \| 25\/25 events/);
     const [row] = await db.sql`select count(*)::int as n, count(distinct actor_user_id)::int as actors from audit_log`;
     expect(row).toEqual({ n: EVENTS, actors: EVENTS });
-    const status = JSON.parse((await runCli(['projections', 'status', '--json'], env)).stdout);
+    const status = JSON.parse((await runCliInProcess(['projections', 'status', '--json'], env)).stdout);
     expect(status[0]).toMatchObject({ lag: 0, lagSeconds: 0, storedVersion: 1, eventsApplied: EVENTS });
     expect(status[0].checkpoint).toBe(status[0].head);
   });
 
   it('refuses an unknown projection with exit code 2', async () => {
-    const run = await runCli(['projections', 'rebuild', 'nope'], env);
+    const run = await runCliInProcess(['projections', 'rebuild', 'nope'], env);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/unknown projection "nope"; known: audit_log/);
   });
@@ -94,7 +97,7 @@ describe('qiraa CLI', () => {
   });
 
   it('events read fails with exit code 1 for an empty stream', async () => {
-    const run = await runCli(['events', 'read', 'audit-nobody'], env);
+    const run = await runCliInProcess(['events', 'read', 'audit-nobody'], env);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/stream "audit-nobody" has no events/);
   });
@@ -111,25 +114,25 @@ describe('qiraa CLI', () => {
 
   it('answers a usage error with exit code 2', async () => {
     expect((await runCli(['bogus'], env)).code).toBe(2);
-    expect((await runCli(['events', 'read', 'x', '--from', 'zero'], env)).code).toBe(2);
+    expect((await runCliInProcess(['events', 'read', 'x', '--from', 'zero'], env)).code).toBe(2);
   });
 
   it('answers a checkpoint that is not one with exit code 2 and says what one looks like', async () => {
-    const run = await runCli(['events', 'tail', '--after', 'garbage'], env);
+    const run = await runCliInProcess(['events', 'tail', '--after', 'garbage'], env);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^qiraa: --after must be the position of an event .*not "garbage"\n$/);
-    const first = JSON.parse((await runCli(['events', 'tail', '--limit', '1'], env)).stdout);
-    const after = await runCli(['events', 'tail', '--after', first.position, '--limit', '1'], env);
+    const first = JSON.parse((await runCliInProcess(['events', 'tail', '--limit', '1'], env)).stdout);
+    const after = await runCliInProcess(['events', 'tail', '--after', first.position, '--limit', '1'], env);
     expect(after.code).toBe(0);
     expect(JSON.parse(after.stdout).position).not.toBe(first.position);
   });
 
   it('tells the operator to migrate an unmigrated database', async () => {
     const fresh = await createDatabaseIfMissing(db.url.replace(/\/[^/]*$/, '/postgres'), `${db.name}_empty`);
-    const run = await runCli(['projections', 'status'], { DATABASE_URL: fresh });
+    const run = await runCliInProcess(['projections', 'status'], { DATABASE_URL: fresh });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/pending migration\(s\); run `qiraa migrate` first/);
-    const migrated = await runCli(['migrate'], { DATABASE_URL: fresh });
+    const migrated = await runCliInProcess(['migrate'], { DATABASE_URL: fresh });
     expect(migrated.stdout).toMatch(/applied 0001_event_store\.sql/);
     await db.sql`select 1`; // keep the pool alive; the extra database is dropped with the server's run
   });

@@ -1,6 +1,7 @@
 import { useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './testing/runCli';
+import { runCliInProcess } from './testing/runCliInProcess';
 
 const { t, w } = useTestWorld();
 
@@ -12,11 +13,11 @@ describe('qiraa clusters min-size', () => {
     expect(set.code, set.stderr).toBe(0);
     expect(await setting()).toEqual([{ min_cluster_size: 4 }]);
     for (const bad of ['2', '6', 'x']) {
-      const refused = await runCli(['clusters', 'min-size', '--school', w.a.schoolId, '--size', bad], env);
+      const refused = await runCliInProcess(['clusters', 'min-size', '--school', w.a.schoolId, '--size', bad], env);
       expect(refused.code).toBe(2);
     }
-    expect((await runCli(['clusters', 'min-size', '--school', 'sch_nope', '--size', '3'], env)).code).toBe(1);
-    const reset = await runCli(['clusters', 'min-size', '--school', w.a.schoolId, '--size', 'default'], env);
+    expect((await runCliInProcess(['clusters', 'min-size', '--school', 'sch_nope', '--size', '3'], env)).code).toBe(1);
+    const reset = await runCliInProcess(['clusters', 'min-size', '--school', w.a.schoolId, '--size', 'default'], env);
     expect(reset.code, reset.stderr).toBe(0);
     expect(await setting()).toEqual([]);
   }, 120_000);

@@ -8,6 +8,7 @@ import { reloadLanguageSafety } from '@qiraa/language-safety';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PACK_DIR } from './commands/contentImport';
 import { type CliRun, runCli } from './testing/runCli';
+import { runCliInProcess } from './testing/runCliInProcess';
 
 let db: TestDatabase;
 let env: NodeJS.ProcessEnv;
@@ -18,6 +19,7 @@ beforeAll(async () => {
   db = await createTestDatabase(); // empty and migrated
   env = { DATABASE_URL: db.url };
   dir = await mkdtemp(path.join(tmpdir(), 'qiraa-pack-'));
+  // The one real process of the file; the later runs use the same program in this process (runCliInProcess.ts).
   first = await runCli(['content', 'import', DEMO_PACK_DIR], env);
 }, 120_000);
 afterAll(async () => {
@@ -247,7 +249,7 @@ describe('qiraa content import (the demo pack)', () => {
     const before = await contentCounts();
     const pinsBefore = await db.sql`select id from content_item_bank_pins order by seq`;
     const total = Number(/accepted (\d+), unchanged 0, rejected 0;/.exec(first.stdout)![1]);
-    const again = await runCli(['content', 'import', DEMO_PACK_DIR], env);
+    const again = await runCliInProcess(['content', 'import', DEMO_PACK_DIR], env);
     expect(again.stderr).toBe('');
     expect(again.code).toBe(0);
     expect(again.stdout).toContain(`accepted 0, unchanged ${total}, rejected 0; blueprint cells set 0, unchanged 4`);
@@ -280,7 +282,7 @@ describe('qiraa content import (refusals)', () => {
       [{ grade: 3, window: 'MOY', measures: ['text1_comprehension', 'root_identification'] }],
     );
     const before = await contentCounts();
-    const run = await runCli(['content', 'import', packDir], env);
+    const run = await runCliInProcess(['content', 'import', packDir], env);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('items.json: item test-grade: sub_skill_not_in_grade');
     expect(run.stderr).toContain('items.json: item test-unsafe: language_safety_blocked');
@@ -320,7 +322,7 @@ describe('qiraa content import (refusals)', () => {
       },
     });
     const before = await contentCounts();
-    const run = await runCli(['content', 'import', packDir], env);
+    const run = await runCliInProcess(['content', 'import', packDir], env);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('form.json: item test-form-wr-1: form_rejected');
     expect(run.stderr).toContain('form.json: form: word_recognition position 2 missing');
@@ -339,7 +341,7 @@ describe('qiraa content import (refusals)', () => {
       'bad.json': { contentKind: 'item', sourceDeclared: SOURCE, agreementSignoff: SIGNOFF, items: [], colour: 'blue' },
     });
     const [batchesBefore] = await db.sql`select count(*)::int as n from content_import_batches`;
-    const run = await runCli(['content', 'import', packDir], env);
+    const run = await runCliInProcess(['content', 'import', packDir], env);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/bad\.json: .*colour.*\(nothing imported\)/);
     const [batchesAfter] = await db.sql`select count(*)::int as n from content_import_batches`;
@@ -349,7 +351,7 @@ describe('qiraa content import (refusals)', () => {
   }, 60_000);
 
   it('answers a folder without a manifest with exit 1 (a failure; 2 is for usage errors)', async () => {
-    const run = await runCli(['content', 'import', path.join(dir, 'nowhere')], env);
+    const run = await runCliInProcess(['content', 'import', path.join(dir, 'nowhere')], env);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/cannot read .*manifest\.json/);
   });
@@ -388,7 +390,7 @@ describe('qiraa content import (after an interrupted run)', () => {
     const stored = await importContent({ sql: db.sql }, { organizationId: null, createdBy: null, body });
     expect(stored.counts).toMatchObject({ accepted: 1, rejected: 0 });
     const packDir = await writePack('resume', { 'items.json': body });
-    const run = await runCli(['content', 'import', packDir], env);
+    const run = await runCliInProcess(['content', 'import', packDir], env);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/items\.json\s+item\s+accepted 0, unchanged 1, rejected 0\s+approved bat_/);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { client, useTestWorld } from '@qiraa/app/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './testing/runCli';
+import { runCliInProcess } from './testing/runCliInProcess';
 
 const { t, w } = useTestWorld();
 let env: NodeJS.ProcessEnv;
@@ -26,7 +27,8 @@ beforeAll(async () => {
   students = row!.n;
 }, 120_000);
 
-// Each test runs the CLI several times, a process each (seconds apiece on a loaded 2-core machine).
+// The first run is a real process (its progress bar on a real stderr pipe); the rest run the same program in
+// this process (runCliInProcess.ts), a second of CPU less each.
 describe('qiraa gamification replay', { timeout: 180_000 }, () => {
   it('exits 0 with a summary and a progress bar when nothing drifted', async () => {
     const run = await runCli(['gamification', 'replay', '--all'], env);
@@ -35,17 +37,17 @@ describe('qiraa gamification replay', { timeout: 180_000 }, () => {
     expect(run.stdout).toContain(`students checked: ${students}\nwith drift: 0\n`);
     expect(run.stdout).not.toMatch(/^drift:/m);
 
-    const one = await runCli(['gamification', 'replay', '--student', String(w.a.studentId)], env);
+    const one = await runCliInProcess(['gamification', 'replay', '--student', String(w.a.studentId)], env);
     expect(one.code, one.stderr).toBe(0);
     expect(one.stdout).toContain('students checked: 1\nwith drift: 0\n');
   });
 
   it('refuses bad usage with exit code 2, and an unknown student (a failure, not a usage error) with exit code 1', async () => {
-    expect((await runCli(['gamification', 'replay'], env)).code).toBe(2);
-    expect((await runCli(['gamification', 'replay', '--all', '--student', '1'], env)).code).toBe(2);
-    expect((await runCli(['gamification', 'replay', '--student', 'x'], env)).code).toBe(2);
-    expect((await runCli(['gamification', 'replay', '--all', '--as-of', 'yesterday'], env)).code).toBe(2);
-    const unknown = await runCli(['gamification', 'replay', '--student', '987654321'], env);
+    expect((await runCliInProcess(['gamification', 'replay'], env)).code).toBe(2);
+    expect((await runCliInProcess(['gamification', 'replay', '--all', '--student', '1'], env)).code).toBe(2);
+    expect((await runCliInProcess(['gamification', 'replay', '--student', 'x'], env)).code).toBe(2);
+    expect((await runCliInProcess(['gamification', 'replay', '--all', '--as-of', 'yesterday'], env)).code).toBe(2);
+    const unknown = await runCliInProcess(['gamification', 'replay', '--student', '987654321'], env);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/no student 987654321/);
   });
@@ -59,23 +61,23 @@ describe('qiraa gamification replay', { timeout: 180_000 }, () => {
       values (nextval('gam_xp_transaction_id_seq'), ${randomUUID()}, ${w.a.studentId}, ${mastery!.id}, 'mastery_credit', 7,
               'forged', 1, ${at})`;
 
-    const one = await runCli(['gamification', 'replay', '--student', String(w.a.studentId)], env);
+    const one = await runCliInProcess(['gamification', 'replay', '--student', String(w.a.studentId)], env);
     expect(one.code).toBe(1);
     expect(one.stdout).toMatch(
       new RegExp(`^drift: student ${w.a.studentId}: xpBalance derived (\\d+) stored (\\d+)$`, 'm'),
     );
     expect(one.stdout).toContain('with drift: 1\n  xpBalance: 1\n  badges: 0\n  avatarTier: 0\n');
 
-    const all = await runCli(['gamification', 'replay', '--all'], env);
+    const all = await runCliInProcess(['gamification', 'replay', '--all'], env);
     expect(all.code).toBe(1);
     expect(all.stdout).toContain(`students checked: ${students}\nwith drift: 1\n`);
     // As of before the forged row, nothing had drifted.
     const earlier = new Date(at.getTime() - 1).toISOString();
-    expect((await runCli(['gamification', 'replay', '--all', '--as-of', earlier], env)).code).toBe(0);
+    expect((await runCliInProcess(['gamification', 'replay', '--all', '--as-of', earlier], env)).code).toBe(0);
 
-    const rebuild = await runCli(['projections', 'rebuild', 'gamification_ledger'], env);
+    const rebuild = await runCliInProcess(['projections', 'rebuild', 'gamification_ledger'], env);
     expect(rebuild.code, rebuild.stderr).toBe(0);
-    const after = await runCli(['gamification', 'replay', '--all'], env);
+    const after = await runCliInProcess(['gamification', 'replay', '--all'], env);
     expect(after.code, after.stdout).toBe(0);
     expect(after.stdout).toContain('with drift: 0\n');
   });

@@ -1,8 +1,6 @@
-import { failureLine, STOP_SIGNALS } from '@qiraa/runtime';
-import { CommanderError } from 'commander';
-import { CliError } from './cliError';
+import { STOP_SIGNALS } from '@qiraa/runtime';
 import { interruptClaimed } from './interrupt';
-import { buildProgram } from './program';
+import { runProgram } from './runProgram';
 
 // Killed by a signal, node skips its `exit` hooks and an embedded PostgreSQL this command started would be
 // left running; exiting instead runs them (the shell convention: 128 + the signal number).
@@ -15,15 +13,4 @@ for (const signal of STOP_SIGNALS) {
   });
 }
 
-try {
-  // A command that found problems (drift, refused lines) sets process.exitCode itself.
-  await buildProgram().parseAsync(process.argv);
-} catch (error) {
-  if (error instanceof CommanderError) {
-    // Help and version are "errors" to commander but successes to a shell user.
-    process.exitCode = error.exitCode === 0 ? 0 : 2;
-  } else {
-    console.error(`qiraa: ${failureLine(error)}`);
-    process.exitCode = error instanceof CliError ? error.exitCode : 1;
-  }
-}
+await runProgram(process.argv);

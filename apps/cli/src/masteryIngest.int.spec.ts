@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './testing/runCli';
+import { runCliInProcess } from './testing/runCliInProcess';
 
 let db: TestDatabase;
 let dir: string;
@@ -57,16 +58,16 @@ describe('qiraa mastery ingest', () => {
   it('stores nothing twice when a clean file is ingested again (exit 0)', async () => {
     const file = path.join(dir, 'clean.ndjson');
     await writeFile(file, [event(10), event(11)].join('\n'));
-    expect((await runCli(['mastery', 'ingest', file], { DATABASE_URL: db.url })).stdout).toMatch(
+    expect((await runCliInProcess(['mastery', 'ingest', file], { DATABASE_URL: db.url })).stdout).toMatch(
       /recorded 2, duplicates 0/,
     );
-    const again = await runCli(['mastery', 'ingest', file], { DATABASE_URL: db.url });
+    const again = await runCliInProcess(['mastery', 'ingest', file], { DATABASE_URL: db.url });
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/recorded 0, duplicates 2/);
   });
 
   it('answers a missing file with exit 1 (a failure; 2 is for usage errors)', async () => {
-    const run = await runCli(['mastery', 'ingest', path.join(dir, 'nope.ndjson')], { DATABASE_URL: db.url });
+    const run = await runCliInProcess(['mastery', 'ingest', path.join(dir, 'nope.ndjson')], { DATABASE_URL: db.url });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/cannot read/);
   });

@@ -4,6 +4,7 @@ import { recomputeSkillStatus } from '@qiraa/decisions';
 import { recordOrfProbe } from '@qiraa/decisions/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './testing/runCli';
+import { runCliInProcess } from './testing/runCliInProcess';
 
 const { t, w } = useTestWorld();
 let env: NodeJS.ProcessEnv;
@@ -32,14 +33,14 @@ describe('qiraa decisions replay: progress monitoring', () => {
   it('prints one line for a drifted trend, exits 1; a rebuild of decisions_monitoring clears it', async () => {
     expect((await runCli(['decisions', 'replay', '--student', String(s)], env)).code).toBe(0);
     await t.db.sql`update dec_trends set decision = 'below_goal' where student_id = ${s}`;
-    const drifted = await runCli(['decisions', 'replay', '--student', String(s)], env);
+    const drifted = await runCliInProcess(['decisions', 'replay', '--student', String(s)], env);
     expect(drifted.code).toBe(1);
     expect(drifted.stdout.split('\n').filter((l) => l.startsWith('drift:'))).toEqual([
       `drift: student ${s} 2026-2027 monitoring trend: decision derived "above_goal" stored "below_goal"`,
     ]);
-    const rebuild = await runCli(['projections', 'rebuild', 'decisions_monitoring'], env);
+    const rebuild = await runCliInProcess(['projections', 'rebuild', 'decisions_monitoring'], env);
     expect(rebuild.code, rebuild.stderr).toBe(0);
-    const after = await runCli(['decisions', 'replay', '--student', String(s)], env);
+    const after = await runCliInProcess(['decisions', 'replay', '--student', String(s)], env);
     expect(after.code, after.stdout).toBe(0);
   }, 120_000); // four CLI processes, each a cold start
 });

@@ -1,9 +1,9 @@
 import { type AnySql, pendingMigrations } from '@qiraa/db';
-import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
+import type { TestDatabase } from '@qiraa/db/testing';
 import { catchUp, type Projection, rebuildProjection } from '@qiraa/projections';
 import { loadConfig, openRuntime, type Runtime } from '@qiraa/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './testing/runCli';
+import { createDemoSeededDatabase } from './testing/demoSeededDatabase';
 
 /** The seed's progress on stderr ("seed-demo [3/12] …", "seed-demo: done in 19.3 s"): all it may print there. */
 const SEED_PROGRESS = /^seed-demo(?: \[\d+\/\d+\] |: done in )/;
@@ -11,7 +11,7 @@ const SEED_PROGRESS = /^seed-demo(?: \[\d+\/\d+\] |: done in )/;
 /**
  * Every read model rebuilds to exactly what the live projector built, at any batch size: a batch boundary
  * may fall anywhere (one student's day ending and the next opening in one batch, a row created and changed in
- * one batch, or split across two). Over the demo seed's events, seeded once for the file.
+ * one batch, or split across two). Over the demo seed's events, seeded once per run (demoSeededDatabase.ts).
  */
 const BATCH_SIZES = [1, 2, 7, 50, 100, 1000];
 
@@ -21,8 +21,9 @@ let runtime: Runtime;
 const live: Record<string, string[]> = {};
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  const seeded = await runCli(['seed-demo'], { DATABASE_URL: db.url }, { timeoutMs: 240_000 });
+  // A clone of the run's demo seed (made once per run by a real `qiraa seed-demo`).
+  const { db: seededDb, seed: seeded } = await createDemoSeededDatabase();
+  db = seededDb;
   expect(seeded.code, seeded.stderr).toBe(0);
   // Nothing on stderr but the seed's progress lines ("seed-demo [3/12] …", "seed-demo: done in 19.3 s").
   expect(seeded.stderr.split('\n').filter((l) => l !== '' && !SEED_PROGRESS.test(l))).toEqual([]);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { useTestWorld } from '@qiraa/app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './testing/runCli';
+import { runCliInProcess } from './testing/runCliInProcess';
 
 const { t, w } = useTestWorld();
 let dir: string;
@@ -26,16 +27,18 @@ describe('qiraa roster import', () => {
     expect(dry.stdout).toContain('dry_run');
     expect(await children()).toEqual([]);
 
-    const real = await runCli(['roster', 'import', good, '--org', w.a.id, '--json'], env);
+    const real = await runCliInProcess(['roster', 'import', good, '--org', w.a.id, '--json'], env);
     expect(real.code, real.stderr).toBe(0);
     expect(JSON.parse(real.stdout)).toMatchObject({ status: 'applied', counts: { students: { create: 1 } } });
     expect(await children()).toEqual([{ full_name_ar: 'ليلى حداد' }]);
 
     const bad = path.join(dir, 'bad.csv');
     await writeFile(bad, `${HEADER}\ncli-2,${w.a.schoolId},صف,9,2026-2027,اسم,,,\n`);
-    const refused = await runCli(['roster', 'import', bad, '--org', w.a.id], env);
+    const refused = await runCliInProcess(['roster', 'import', bad, '--org', w.a.id], env);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain('bad.csv:2 grade grade_out_of_range');
-    expect((await runCli(['roster', 'import', path.join(dir, 'none.csv'), '--org', w.a.id], env)).code).toBe(1);
+    expect((await runCliInProcess(['roster', 'import', path.join(dir, 'none.csv'), '--org', w.a.id], env)).code).toBe(
+      1,
+    );
   }, 180_000);
 });

@@ -14,6 +14,7 @@ import { beginSeedRun } from './commands/seedDemoGuard';
 import { monitoringPlan } from './commands/seedDemoMonitoring';
 import { trainingPlan } from './commands/seedDemoTraining';
 import { type CliRun, runCli } from './testing/runCli';
+import { runCliInProcess } from './testing/runCliInProcess';
 
 let db: TestDatabase;
 let env: NodeJS.ProcessEnv;
@@ -29,25 +30,39 @@ beforeAll(async () => {
   await registerFirstAdmin(db.sql, { email: 'half@killed.example', password: DEMO_PASSWORD, fullNameAr: 'نصف' });
   await postgresEventStore(db.sql).append('killed-1', [{ type: 'KilledSeedProbe', data: {} }]);
   // Under a loaded machine the seed (screening, probes, every child decided) takes a minute or more.
+  // The seed runs as a real process; the file's later command lines run in this one (runCliInProcess.ts).
   first = await runCli(['seed-demo'], env, { timeoutMs: 240_000 });
 }, 300_000);
-afterAll(() => db.drop());
+type App = Awaited<ReturnType<typeof buildApp>>;
+let served: { app: App; close(): Promise<void> } | undefined;
+afterAll(async () => {
+  await served?.close();
+  await db.drop();
+});
 
 const count = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
 
-/** The real API on the seeded database, for one test. */
-async function withApp(work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>) {
-  const runtime = await openRuntime(
-    loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET }),
-    { role: 'api' },
-  );
-  const app = await buildApp(runtime, { logLevel: 'silent' });
-  try {
-    await work(app);
-  } finally {
-    await app.close();
-    await runtime.close();
+/**
+ * The real API on the seeded database: started by the first test that asks (after the first test checked that
+ * the seed alone caught the read models up) and shared by the later ones, as one server serves every client.
+ * Building an app compiles every route's schemas, which cost about a CPU-second per test when each built its own.
+ */
+async function withApp(work: (app: App) => Promise<void>) {
+  if (!served) {
+    const runtime = await openRuntime(
+      loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET }),
+      { role: 'api' },
+    );
+    const app = await buildApp(runtime, { logLevel: 'silent' });
+    served = {
+      app,
+      async close() {
+        await app.close();
+        await runtime.close();
+      },
+    };
   }
+  await work(served.app);
 }
 
 interface PageCellView {
@@ -473,7 +488,7 @@ describe('qiraa seed-demo', () => {
   );
 
   it('replays every decision of the seed without drift: `qiraa decisions replay --all` exits 0', async () => {
-    const replay = await runCli(['decisions', 'replay', '--all'], env, { timeoutMs: 120_000 });
+    const replay = await runCliInProcess(['decisions', 'replay', '--all'], env);
     expect(replay.stdout).toMatch(/with drift: 0/);
     expect(replay.code).toBe(0);
   }, 150_000);
@@ -526,12 +541,7 @@ describe('qiraa seed-demo', () => {
   });
 
   it('seeds logins that work: an adult with the printed password, a student with class code and quickCode', async () => {
-    const runtime = await openRuntime(
-      loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET }),
-      { role: 'api' },
-    );
-    const app = await buildApp(runtime, { logLevel: 'silent' });
-    try {
+    await withApp(async (app) => {
       const [teacher] = await db.sql<{ email: string }[]>`
         select email from users where primary_persona = 'TEACHER' order by id limit 1`;
       const adult = await app.inject({
@@ -547,10 +557,7 @@ describe('qiraa seed-demo', () => {
         payload: { classCode: cls!.login_code, quickCode: '03' },
       });
       expect(student.statusCode, student.body).toBe(200);
-    } finally {
-      await app.close();
-      await runtime.close();
-    }
+    });
   });
 
   it('shows each demo parent their children’s growth through the parent portal, in phrases', async () => {
@@ -617,7 +624,7 @@ describe('qiraa seed-demo', () => {
   it('refuses a database that already has users: exit 1, a clear message, nothing added', async () => {
     const before = await count(db.sql`select count(*)::int as n from users`);
     const orgs = await count(db.sql`select count(*)::int as n from organizations`);
-    const again = await runCli(['seed-demo'], env);
+    const again = await runCliInProcess(['seed-demo'], env);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already has users; seed-demo only seeds an empty database/);
     expect(await count(db.sql`select count(*)::int as n from users`)).toBe(before);

@@ -4,6 +4,7 @@ import { decisionRewardsReaction, recomputeSkillStatus, skillStatusReactor } fro
 import { gamificationProfile } from '@qiraa/gamification';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './testing/runCli';
+import { runCliInProcess } from './testing/runCliInProcess';
 
 /** Issue 22, "Voids and rescinds reach the rewards": what a voided read earned goes back, once. */
 const { t, w } = useTestWorld();
@@ -131,9 +132,9 @@ describe('a void reverses what the voided read earned', () => {
     const env = { DATABASE_URL: t.db.url };
     const gam = await runCli(['gamification', 'replay', '--all'], env);
     expect(gam.code, gam.stdout + gam.stderr).toBe(0);
-    const dec = await runCli(['decisions', 'replay', '--all'], env);
+    const dec = await runCliInProcess(['decisions', 'replay', '--all'], env);
     expect(dec.code, dec.stdout + dec.stderr).toBe(0);
-    const rebuilt = await runCli(['projections', 'rebuild', 'gamification_ledger'], env, { timeoutMs: 120_000 });
+    const rebuilt = await runCliInProcess(['projections', 'rebuild', 'gamification_ledger'], env);
     expect(rebuilt.code, rebuilt.stdout + rebuilt.stderr).toBe(0);
     expect(await profile(s)).toMatchObject({ xpBalance: 0, badges: [{ code: 'first_step', status: 'rescinded' }] });
     expect(await boardEntry(s)).toMatchObject({ bandProgressionCount: 0 });

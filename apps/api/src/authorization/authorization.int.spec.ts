@@ -3,9 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MATRIX } from './matrix';
 import {
   type MatrixContext,
+  type MatrixRequest,
   type MatrixRow,
   ORGANIZATION_A,
   TARGET_BLIND_REFUSALS,
+  type Target,
   WHO,
   type Who,
 } from './matrixTypes';
@@ -170,11 +172,25 @@ describe('authorization matrix', () => {
   for (const row of MATRIX) {
     it(`${row.route}${row.variant ? ` (${row.variant})` : ''}`, async () => {
       const [method] = row.route.split(' ');
-      const probe = async (who: Who, target: MatrixRow['targets'][number]): Promise<string | null> => {
+      // A read changes nothing, and neither may a refusal: their probes share one request (and the resource it
+      // made) per target; a refusal that wrongly went through still fails its own probe. Each write a caller is
+      // let in gets a fresh resource, so one caller's change never decides another's answer. Making a resource
+      // per probe was most of this file's CPU (nine callers × four targets for each row of a session route).
+      const shared = new Map<Target, Promise<MatrixRequest>>();
+      const requestFor = (target: Target, status: number): Promise<MatrixRequest> => {
+        if (method !== 'GET' && status < 400) return Promise.resolve(row.request(ctx(), target));
+        let request = shared.get(target);
+        if (!request) {
+          request = Promise.resolve(row.request(ctx(), target));
+          shared.set(target, request);
+        }
+        return request;
+      };
+      const probe = async (who: Who, target: Target): Promise<string | null> => {
         const expected = row.expect[who];
         const status = typeof expected === 'number' ? expected : expected[target];
         if (status === undefined) throw new Error(`${row.route}: no expectation for ${who} on ${target}`);
-        const { url, body, headers } = await row.request(ctx(), target);
+        const { url, body, headers } = await requestFor(target, status);
         const token = tokens[who];
         const res = await t.app.inject({
           method: method as 'GET',

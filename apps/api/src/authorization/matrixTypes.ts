@@ -49,7 +49,10 @@ export interface MatrixRow {
    * not a target, so the row needs no otherOrg target for them.
    */
   filters?: readonly string[];
-  /** Called for every (who, target), so destructive requests can make their own fresh resource. */
+  /**
+   * Called for each caller a write lets in (so it gets its own fresh resource), and once per target for the
+   * probes that change nothing (reads, refusals), which share it (authorization.int.spec.ts).
+   */
   request(ctx: MatrixContext, target: Target): MatrixRequest | Promise<MatrixRequest>;
   /** The expected status for each caller: one for every target, or one per target. */
   expect: Record<Who, number | Partial<Record<Target, number>>>;

@@ -2,10 +2,18 @@ import { writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
-const SLOWEST = 10;
+/**
+ * How many files the table lists: 10, or QIRAA_SLOWEST_FILES (a number, or `all` for every file: the list
+ * to pick the next files to speed up from).
+ */
+export function slowestCount(setting = process.env.QIRAA_SLOWEST_FILES): number {
+  if (setting === 'all') return Number.POSITIVE_INFINITY;
+  const n = Number(setting);
+  return Number.isInteger(n) && n > 0 ? n : 10;
+}
 
 /** The slowest files first: wall time from the first import to the last hook (collect + tests and hooks). */
-export function slowestFiles(modules: ReadonlyArray<TestModule>, root: string, count = SLOWEST): string {
+export function slowestFiles(modules: ReadonlyArray<TestModule>, root: string, count = slowestCount()): string {
   const rows = modules
     .map((m) => {
       const d = m.diagnostic();
@@ -28,7 +36,7 @@ export function slowestFiles(modules: ReadonlyArray<TestModule>, root: string, c
 }
 
 /**
- * Prints the ten slowest test files, then the plain closing line `tests: N passed, N failed, N skipped`
+ * Prints the ten slowest test files (QIRAA_SLOWEST_FILES=all: every file), then the plain closing line `tests: N passed, N failed, N skipped`
  * that CI reads (it does not parse vitest's format), as the very last line: at process exit, after
  * vitest's own summary.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestModule } from 'vitest/node';
-import { slowestFiles } from './summaryReporter';
+import { slowestCount, slowestFiles } from './summaryReporter';
 
 /** Just the parts of a finished TestModule the table reads. */
 const module = (file: string, collectMs: number, runMs: number, tests: number) =>
@@ -27,5 +27,13 @@ describe('slowestFiles', () => {
 
   it('prints nothing for a run without files', () => {
     expect(slowestFiles([], '/repo')).toBe('');
+  });
+
+  it('lists ten files unless QIRAA_SLOWEST_FILES names a count or all', () => {
+    expect(slowestCount(undefined)).toBe(10);
+    expect(slowestCount('3')).toBe(3);
+    expect(slowestCount('nope')).toBe(10);
+    const modules = Array.from({ length: 12 }, (_, i) => module(`f${i}.int.spec.ts`, 0, 1000 * (i + 1), 1));
+    expect(slowestFiles(modules, '/repo', slowestCount('all')).trim().split('\n')).toHaveLength(13);
   });
 });

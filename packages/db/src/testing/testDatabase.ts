@@ -18,7 +18,7 @@ export interface TestDatabase {
  * (`synchronous_commit = off`), which on this machine's disk was most of what a write-heavy spec waited on.
  * Visibility, locks and ordering are unchanged; only durability after a server crash is given up.
  */
-async function relaxDurability(serverUrl: string, name: string): Promise<void> {
+export async function relaxDurability(serverUrl: string, name: string): Promise<void> {
   const admin = connect(serverUrl, { max: 1 });
   try {
     await admin`alter database ${admin(name)} set synchronous_commit = off`;
@@ -27,11 +27,14 @@ async function relaxDurability(serverUrl: string, name: string): Promise<void> {
   }
 }
 
-/** A fresh, migrated database for one spec file, cloned from the run's template. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database for one spec file, cloned from the run's template, or from `from` (a database of
+ * this run that already holds more, such as the demo seed: apps/cli/src/testing/demoSeededDatabase.ts).
+ */
+export async function createTestDatabase(options: { from?: string } = {}): Promise<TestDatabase> {
   const { serverUrl, template, prefix } = inject('qiraaDb');
   const name = `${prefix}${randomBytes(6).toString('hex')}`;
-  const url = await createDatabaseIfMissing(serverUrl, name, template);
+  const url = await createDatabaseIfMissing(serverUrl, name, options.from ?? template);
   await relaxDurability(serverUrl, name);
   const sql = connect(url, { max: 4, applicationName: 'qiraa-test' });
   const extra: Sql[] = [];
