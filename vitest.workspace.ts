@@ -17,7 +17,7 @@ export default defineWorkspace([
     test: {
       name: 'int',
       include: ['packages/*/src/**/*.int.spec.ts', 'apps/*/src/**/*.int.spec.ts'],
-      globalSetup: ['packages/db/src/testing/globalSetup.ts', 'packages/db/src/testing/cliBundle.ts'],
+      globalSetup: ['packages/db/src/testing/globalSetup.ts', 'packages/db/src/testing/entryBundles.ts'],
       // Each file has its own database and app already; sharing a worker's loaded modules across files saves
       // evaluating the whole module graph (fastify, bullmq, the gRPC client, every context) once per file,
       // which was about three quarters of the suite's CPU.
@@ -28,9 +28,11 @@ export default defineWorkspace([
   },
   {
     // Whole processes as a user starts them (npm start with nothing configured): own embedded server each.
+    // Children start from the run's bundles of the same sources (entryBundles.ts); start.e2e keeps tsx.
     test: {
       name: 'e2e',
       include: ['apps/*/src/**/*.e2e.spec.ts'],
+      globalSetup: ['packages/db/src/testing/entryBundles.ts'],
       testTimeout: 120_000,
       hookTimeout: 120_000,
     },

@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { freeLoopbackPort } from '@qiraa/db';
+import { entryArgs } from '@qiraa/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, ROOT } from './testing/processes';
-
-const API = 'apps/api/src/main.ts';
 
 /**
  * A start-up that cannot finish ends by itself: one line, exit 1, within 15 s (issue 23). Before, an
@@ -39,11 +38,11 @@ describe('start-ups are bounded', () => {
     cleanEnv({ HOST: '127.0.0.1', PORT: '0', DATA_DIR: path.join(dir, 'data'), ...extra });
 
   /**
-   * The API to its end. Loading its modules through tsx takes seconds to a minute on a busy machine, so the
-   * bounds are measured from `since()` (e.g. the moment start-up reached Redis), not from the spawn.
+   * The API to its end. Loading its modules takes seconds on a busy machine, so the bounds are measured from
+   * the moment start-up reached Redis (or from the signal), not from the spawn.
    */
   function runApi(extra: NodeJS.ProcessEnv) {
-    const child = spawn(process.execPath, ['--import', 'tsx', API], {
+    const child = spawn(process.execPath, entryArgs('api'), {
       cwd: ROOT,
       env: env(extra),
       stdio: ['ignore', 'pipe', 'pipe'],

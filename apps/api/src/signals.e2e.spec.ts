@@ -2,6 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freeLoopbackPort } from '@qiraa/db';
+import { npmWithBundles } from '@qiraa/db/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, isRunning, postmasterPid, type Started, start, waitForHttp } from './testing/processes';
 
@@ -16,7 +17,9 @@ function logLines(output: string): Record<string, unknown>[] {
 /**
  * A process manager signals the pid it started, which for `npm start` is npm's; a terminal sends SIGHUP when it
  * closes; a supervisor may die. Every one of these must stop node and the embedded PostgreSQL it started, so
- * no server is left holding DATA_DIR and the port. Real processes: npm, node, PostgreSQL.
+ * no server is left holding DATA_DIR and the port. Real processes: npm, node, PostgreSQL. npm runs package.json's
+ * scripts with the run's bundle in place of `--import tsx <source>` (npmWithBundles: 4 CPU-s less per start);
+ * start.e2e.spec.ts runs the start script itself as written.
  */
 describe('stopping `npm start` stops node and its embedded PostgreSQL', () => {
   let dir: string;
@@ -36,7 +39,11 @@ describe('stopping `npm start` stops node and its embedded PostgreSQL', () => {
 
   async function npmStart() {
     const port = await freeLoopbackPort();
-    const npm = start('npm', ['start'], cleanEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir }));
+    const npm = start(
+      'npm',
+      ['start'],
+      cleanEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...npmWithBundles() }),
+    );
     running.push(npm);
     await waitForHttp(`http://127.0.0.1:${port}/healthz`, npm);
     const node = Number(logLines(npm.output())[0]?.pid);
@@ -85,6 +92,7 @@ describe('stopping `npm start` stops node and its embedded PostgreSQL', () => {
           DATA_DIR: workerDir,
           REDIS_URL: process.env.TEST_REDIS_URL,
           QUEUE_PREFIX: `qiraa-signals-${process.pid}`,
+          ...npmWithBundles(),
         }),
       );
       running.push(npm);

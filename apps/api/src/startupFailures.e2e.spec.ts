@@ -7,8 +7,8 @@ import { freeLoopbackPort } from '@qiraa/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, type Exited, runEntry } from './testing/processes';
 
-const API = 'apps/api/src/main.ts';
-const WORKER = 'apps/worker/src/main.ts';
+const API = 'api';
+const WORKER = 'worker';
 const SECRET = 'pw-that-must-never-print';
 
 /** Exit 1 with exactly one line on stderr (no stack trace), naming the setting, never the password. */

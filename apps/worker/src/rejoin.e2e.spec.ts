@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recordAuditEvent } from '@qiraa/audit';
 import { type EmbeddedServer, startEmbeddedPostgres } from '@qiraa/db';
+import { entryArgs } from '@qiraa/db/testing';
 import { loadConfig, openRuntime } from '@qiraa/runtime';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -36,7 +37,7 @@ describe.skipIf(!redisUrl)('a worker joined to the embedded PostgreSQL', () => {
       LOG_LEVEL: 'info',
     };
     for (const key of ['DATABASE_URL', 'EVENTSTORE_URL', 'NODE_ENV']) delete env[key];
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
+    const worker = spawn(process.execPath, entryArgs('worker'), {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

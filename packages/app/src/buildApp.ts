@@ -10,6 +10,7 @@ import {
 import type { Runtime } from '@qiraa/runtime';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { nanoid } from 'nanoid';
+import { type Serializers, serializerFactory } from './plugins/lazySerializers';
 import { installMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { rewritePrintedLink } from './plugins/printedLink';
@@ -49,6 +50,8 @@ export interface BuildOptions {
   trustProxy?: boolean | string;
   /** Configuration METRICS_TOKEN: the bearer token /metrics asks for; unset, /metrics answers 404. */
   metricsToken?: string;
+  /** When response serializers are built: on first use (default, lazySerializers.ts) or all at `ready()`. */
+  serializers?: Serializers;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -70,6 +73,7 @@ export async function buildApp(runtime: AppRuntime, options: BuildOptions = {}):
     },
     ajv: { customOptions: { allErrors: true } },
     trustProxy: options.trustProxy ?? false,
+    schemaController: { compilersFactory: { buildSerializer: serializerFactory(options.serializers ?? 'lazy') } },
     rewriteUrl: (req) => rewritePrintedLink(req.url ?? '/'),
     // Router errors and requests Node's parser refuses leave in the ApiError envelope too.
     frameworkErrors,

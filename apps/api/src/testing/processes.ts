@@ -1,6 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { type Entry, entryArgs } from '@qiraa/db/testing';
 
 export const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -17,18 +18,13 @@ export interface Exited {
   stderr: string;
 }
 
-/** Runs `node --import tsx <entry>` from the repository root to its end. */
-export function runEntry(entry: string, env: NodeJS.ProcessEnv): Promise<Exited> {
+/** Runs `entry` (the run's bundle of it, else its source through tsx) from the repository root to its end. */
+export function runEntry(entry: Entry, env: NodeJS.ProcessEnv): Promise<Exited> {
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', entry],
-      { cwd: ROOT, env, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
+    execFile(process.execPath, entryArgs(entry), { cwd: ROOT, env, timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+      resolve({ code, stdout, stderr });
+    });
   });
 }
 

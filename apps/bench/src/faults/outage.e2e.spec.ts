@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPrivateCluster, type PrivateCluster } from './cluster';
 import { RECOVERY_MS, timeSlack } from './load';
-import { startApi, stopService } from './processes';
+import { startApi, startEntriesFrom, stopService } from './processes';
 import { type FaultContext, postgresOutage, type ScenarioResult, sigtermUnderLoad } from './scenarios';
 import { seedWorld } from './world';
 
@@ -20,6 +20,7 @@ describe('the API under write load survives its database and stops cleanly', () 
   let ctx: FaultContext;
 
   beforeAll(async () => {
+    startEntriesFrom(inject('qiraaEntries'));
     cluster = await createPrivateCluster();
     const api = await startApi('api-1', cluster.url);
     const world = await seedWorld(cluster.url, 12);

@@ -12,11 +12,11 @@ export interface CliRun {
 
 /**
  * Runs the real `qiraa` program in a child process, the way an operator's shell does: the run's
- * precompiled copy of the same sources when the int project built one (packages/db/src/testing/cliBundle.ts;
+ * precompiled copy of the same sources when the project built one (packages/db/src/testing/entryBundles.ts;
  * half the CPU per start), else the bin through tsx.
  */
 export function runCli(args: string[], env: NodeJS.ProcessEnv, options: { timeoutMs?: number } = {}): Promise<CliRun> {
-  const entry = inject('qiraaCliBundle') ?? BIN;
+  const entry = inject('qiraaEntries')?.cli ?? BIN;
   return new Promise((resolve) => {
     execFile(
       process.execPath,

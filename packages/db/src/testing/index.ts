@@ -1,1 +1,3 @@
+export { ENTRIES, type Entry, type EntryBundles } from './entries';
+export { entryArgs, npmWithBundles } from './entryCommand';
 export { createTestDatabase, type TestDatabase } from './testDatabase';
