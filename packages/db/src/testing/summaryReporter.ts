@@ -6,14 +6,18 @@ import type { Reporter, TestModule } from 'vitest/node';
  * How many files the table lists: 10, or QIRAA_SLOWEST_FILES (a number, or `all` for every file: the list
  * to pick the next files to speed up from).
  */
-export function slowestCount(setting = process.env.QIRAA_SLOWEST_FILES): number {
+export function slowestCount(setting: string | undefined): number {
   if (setting === 'all') return Number.POSITIVE_INFINITY;
   const n = Number(setting);
   return Number.isInteger(n) && n > 0 ? n : 10;
 }
 
 /** The slowest files first: wall time from the first import to the last hook (collect + tests and hooks). */
-export function slowestFiles(modules: ReadonlyArray<TestModule>, root: string, count = slowestCount()): string {
+export function slowestFiles(
+  modules: ReadonlyArray<TestModule>,
+  root: string,
+  count = slowestCount(process.env.QIRAA_SLOWEST_FILES),
+): string {
   const rows = modules
     .map((m) => {
       const d = m.diagnostic();
