@@ -32,9 +32,24 @@ export default defineWorkspace([
     test: {
       name: 'e2e',
       include: ['apps/*/src/**/*.e2e.spec.ts'],
+      exclude: ['apps/bench/src/faults/**'],
       globalSetup: ['packages/db/src/testing/entryBundles.ts'],
       testTimeout: 120_000,
       hookTimeout: 120_000,
+    },
+  },
+  {
+    // The fault e2e (a private PostgreSQL stopped under write load, a SIGTERM under load) runs last, alone, as
+    // `npm run faults` does. Beside three other test workers on two cores one request of its load was left
+    // unanswered in about 1 run of 4 (a stuck request not yet explained, docs/operations.md); alone it passed
+    // every run. The other tiers run in parallel before it.
+    test: {
+      name: 'faults',
+      include: ['apps/bench/src/faults/**/*.e2e.spec.ts'],
+      globalSetup: ['packages/db/src/testing/entryBundles.ts'],
+      sequence: { groupOrder: 1 },
+      testTimeout: 300_000,
+      hookTimeout: 300_000,
     },
   },
 ]);

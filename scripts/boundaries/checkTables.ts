@@ -108,21 +108,9 @@ export const EXCEPTIONS: Record<string, { tables: readonly string[]; why: string
     tables: ['es_events', 'es_streams', 'es_verify_checkpoints'],
     why: "auditing explains and verifies the whole ledger: reading the event store and other contexts' rows is its job; a read port per context is future work",
   },
-  'packages/gamification/src/commands/recordMasteryEvents.ts': {
-    tables: ['organizations', 'users'],
-    why: "students' organization, time zone and holidays in one query on the mastery write path (the write-path helper's file); identity read to come",
-  },
   'packages/gamification/src/replay/readStudentStreams.ts': {
     tables: ['es_events'],
     why: "reads the event store's tables (es_*) directly; the loading strategies of the handleCommand/decider platform package (parallel work) replace these",
-  },
-  'packages/training/src/schedules/supportReview.ts': {
-    tables: ['organizations'],
-    why: "organizations' time zone joined in the review's one query over trn_*",
-  },
-  'packages/training/src/sends/sendTraining.ts': {
-    tables: ['content_items', 'content_sub_skills'],
-    why: 'whether any operational item matches (content_items join content_sub_skills); content read to come',
   },
 };
 

@@ -43,6 +43,7 @@ export { operationalPassage, operationalWordList, type SheetPassage, type SheetW
 export { studentItemsByIds, type TrainingCandidate, trainingItemCandidates } from './queries/trainingCandidates';
 export {
   bridgeItems,
+  hasTrainingContent,
   itemRowById,
   itemRowQuery,
   scaffoldPrompt,

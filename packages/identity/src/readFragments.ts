@@ -94,3 +94,16 @@ export const taughtStudentsQuery = (sql: AnySql, teacherUserId: number): Identit
   select cs.student_user_id as student_id
   from class_students cs join class_teachers t on t.class_id = cs.class_id
   where cs.active and t.teacher_user_id = ${teacherUserId}`;
+
+/**
+ * `(id, organization_id, time_zone)` of those of these ids that are students; `ids` is the caller's bigint[]
+ * parameter (`sql.array(...)`), so a pipelined read keeps one statement.
+ */
+export const studentsWithTimeZoneQuery = (sql: AnySql, ids: postgres.Parameter<unknown>): IdentityFragment => sql`
+  select u.id, u.organization_id, o.time_zone
+  from users u join organizations o on o.id = u.organization_id
+  where u.id = any(${ids}::bigint[]) and u.primary_persona = 'STUDENT'`;
+
+/** `(id, time_zone)` of every organization: to join an organization id to its time zone. */
+export const organizationTimeZonesQuery = (sql: AnySql): IdentityFragment =>
+  sql`select o.id, o.time_zone from organizations o`;

@@ -83,3 +83,20 @@ export async function itemRowById(sql: AnySql, itemId: string): Promise<ItemRowD
 /** `(id, label_ar, ordinal)` of every skill, and `(number, name_ar)` of every training level: to join for labels. */
 export const skillsQuery = (sql: AnySql) => sql`select k.id, k.label_ar, k.ordinal from content_skills k`;
 export const trainingLevelsQuery = (sql: AnySql) => sql`select tl.number, tl.name_ar from content_training_levels tl`;
+
+/** Whether the bank holds an operational target-training item of the scope (any grade, any skill when null). */
+export async function hasTrainingContent(
+  sql: AnySql,
+  organizationId: string,
+  grade: number | null,
+  skillId: string | null,
+): Promise<boolean> {
+  const [row] = await sql`
+    select 1 from content_items i join content_sub_skills s on s.id = i.sub_skill_id
+    where i.content_role = 'target_training' and i.status = 'operational'
+      and (i.organization_id is null or i.organization_id = ${organizationId})
+      and (${grade}::int is null or i.grade = ${grade}::int)
+      and (${skillId}::text is null or s.skill_id = ${skillId}::text)
+    limit 1`;
+  return row !== undefined;
+}

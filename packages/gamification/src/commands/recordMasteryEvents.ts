@@ -1,6 +1,7 @@
 import { type StreamWrite, writeStreams } from '@qiraa/command-kit';
 import { inTransaction, type Sql, type TransactionSql, type UnitOfWork } from '@qiraa/db';
 import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
+import { studentsWithTimeZoneQuery } from '@qiraa/identity';
 import { gamificationCommands } from '../commandContext';
 import { type Decision, decide, evolve } from '../domain/decide';
 import type { LedgerState } from '../domain/ledgerState';
@@ -152,10 +153,9 @@ async function recordInTransaction(
       select pg_advisory_xact_lock(${STUDENT_LOCK}, (s.id % 2147483647)::int)
       from (select unnest(${ids}::bigint[]) as id order by 1) s`,
     tx<StudentRow[]>`
-      select u.id, u.organization_id, o.time_zone,
+      select u.id, u.organization_id, u.time_zone,
         array(select h.day::text from school_holidays h where h.organization_id = u.organization_id) as holidays
-      from users u join organizations o on o.id = u.organization_id
-      where u.id = any(${ids}::bigint[]) and u.primary_persona = 'STUDENT'`,
+      from (${studentsWithTimeZoneQuery(tx, ids)}) u`,
     tx<{ engine_event_id: string }[]>`
       select engine_event_id from gam_mastery_events where engine_event_id = any(${tx.array(engineIds)}::text[])`,
     readLedgerStates(tx, studentIds, [...new Set(inputs.map((i) => i.sessionId))]),

@@ -1,3 +1,4 @@
+import { organizationTimeZonesQuery } from '@qiraa/identity';
 import { addDays, defineSchedule } from '@qiraa/kernel';
 import { alertIdOf, alertStream, TRAINING_ALERT_RAISED, type TrainingAlertRaised } from '../alerts/alertEvents';
 import { CURRENT_ALERT_RULES, supportReviewAsOf } from '../alerts/alertRules';
@@ -37,7 +38,7 @@ export const supportReviewSchedule = defineSchedule({
              coalesce((select json_agg(json_build_object('date', d.date::text, 'counted', d.counted,
                                        'correct', d.correct, 'event_id', d.event_id) order by d.date, d.ended_at)
                        from trn_alert_days d where d.level_event_id = l.level_event_id), '[]') as days
-      from trn_alert_levels l left join organizations o on o.id = l.organization_id
+      from trn_alert_levels l left join (${organizationTimeZonesQuery(deps.sql)}) o on o.id = l.organization_id
       where l.level = ${sr.level} and l.since <= ${addDays(schoolDayOf(now, 'UTC'), 1 - sr.minDaysAtLevel)}::date
         and not exists (select 1 from trn_alerts a where a.level_event_id = l.level_event_id and a.kind = 'support_review_suggested')
       order by l.student_id, l.skill_id`;

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type Decider, handleCommand } from '@qiraa/command-kit';
-import { skillExists } from '@qiraa/content';
+import { hasTrainingContent, skillExists } from '@qiraa/content';
 import type { TransactionSql } from '@qiraa/db';
 import type { NewEvent } from '@qiraa/eventstore';
 import { ApiError, conflict, rateLimited, unprocessable, validationFailed } from '@qiraa/http-kit';
@@ -54,14 +54,8 @@ async function checkAvailable(
   grade: number | null,
   skillId: string | null,
 ) {
-  const [row] = await tx`
-    select 1 from content_items i join content_sub_skills s on s.id = i.sub_skill_id
-    where i.content_role = 'target_training' and i.status = 'operational'
-      and (i.organization_id is null or i.organization_id = ${organizationId})
-      and (${grade}::int is null or i.grade = ${grade}::int)
-      and (${skillId}::text is null or s.skill_id = ${skillId}::text)
-    limit 1`;
-  if (!row) throw new ApiError(503, 'TRAINING_UNAVAILABLE', 'training cannot be sent: no training content to serve');
+  if (!(await hasTrainingContent(tx, organizationId, grade, skillId)))
+    throw new ApiError(503, 'TRAINING_UNAVAILABLE', 'training cannot be sent: no training content to serve');
 }
 
 /** What a send decides on, read under the caller's lock: an answer kept under the key, or the send's scope. */
