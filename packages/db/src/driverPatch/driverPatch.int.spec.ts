@@ -60,4 +60,34 @@ describe('postgres.js null-socket write (patched)', () => {
       await sql.end({ timeout: 1 });
     }
   });
+
+  it('statements queued on a reservation settle when its connection dies under them', async () => {
+    // The fault suite's stuck request: a transaction pipelines its statements on a reserved connection. A
+    // statement with parameters not yet prepared there is sent describe-first, which marks the connection
+    // full; the statements after it wait in the reservation's own queue. The connection died (PostgreSQL
+    // stopped) and that queue was dropped unsettled: the request never answered. The fifth hunk rejects it.
+    const sql = connect(db.url, { max: 1 });
+    try {
+      const reserved = await sql.reserve();
+      const [backend] = await reserved<{ pid: number }[]>`select pg_backend_pid() as pid`;
+      const settle = (query: PromiseLike<unknown>) =>
+        Promise.resolve(query).then(
+          () => 'answered',
+          (error: { code?: string }) => error.code ?? 'error',
+        );
+      const sleeping = settle(reserved`select pg_sleep(2)`);
+      const describedFirst = settle(reserved`select ${7}::int as seven`);
+      const queued = [settle(reserved`select ${8}::int as eight`), settle(reserved`select 9`)];
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await db.sql`select pg_terminate_backend(${backend!.pid})`;
+      const bound = new Promise((resolve) => setTimeout(() => resolve('unsettled after 5 s'), 5000));
+      const outcomes = await Promise.all([sleeping, describedFirst, ...queued].map((q) => Promise.race([q, bound])));
+      for (const outcome of outcomes) expect(outcome).toMatch(/57P01|CONNECTION_CLOSED|ECONNRESET/);
+      reserved.release();
+      const [row] = await sql<{ one: number }[]>`select 1 as one`.catch(() => sql<{ one: number }[]>`select 1 as one`);
+      expect(row?.one).toBe(1);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
 });
