@@ -116,13 +116,21 @@ export interface HandleCommandOptions<Command, Event extends NewEvent, State> {
   readonly onConflict?: () => Error;
 }
 
-export interface CommandResult<State> {
+/**
+ * A stored event typed as the decider's `Event` declared it: its `type` and `data`, with the store's fields.
+ * Member by member, so a decider of a context's union (`NewEvent & SessionEvent`) answers that union.
+ */
+export type StoredAs<Event extends NewEvent> = Event extends unknown
+  ? Omit<RecordedEvent, 'type' | 'data'> & { type: Event['type']; data: Event['data'] }
+  : never;
+
+export interface CommandResult<State, Event extends NewEvent = NewEvent> {
   /** `appended`: events written; `unchanged`: the decider had nothing to say; `duplicate`: all stored already. */
   readonly kind: 'appended' | 'unchanged' | 'duplicate';
   /** The state after the command: the loaded state with the appended events folded onto it. */
   readonly state: State;
-  /** The events as stored (empty unless appended). */
-  readonly events: readonly RecordedEvent[];
+  /** The events as stored (empty unless appended), typed as the decider's events. */
+  readonly events: readonly StoredAs<Event>[];
   /** How many attempts it took (1 without a conflict). */
   readonly attempts: number;
 }
@@ -140,8 +148,8 @@ export class CommandConflictError extends Error {
 
 const DEFAULT_ATTEMPTS = 5;
 
-type Attempt<State> =
-  | { readonly done: true; readonly result: Omit<CommandResult<State>, 'attempts'> }
+type Attempt<State, Event extends NewEvent> =
+  | { readonly done: true; readonly result: Omit<CommandResult<State, Event>, 'attempts'> }
   | { readonly done: false };
 
 /**
@@ -155,7 +163,7 @@ type Attempt<State> =
 export async function handleCommand<Command, Event extends NewEvent, State>(
   deps: CommandDeps,
   options: HandleCommandOptions<Command, Event, State>,
-): Promise<CommandResult<State>> {
+): Promise<CommandResult<State, Event>> {
   const { decider, streamId } = options;
   const load = options.load ?? 'stream';
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
@@ -215,10 +223,11 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
     return result;
   };
 
-  const outcomeOf = (loaded: LoadedState<State>, result: AppendResult): Attempt<State> => {
+  const outcomeOf = (loaded: LoadedState<State>, result: AppendResult): Attempt<State, Event> => {
     if (result.kind === 'appended') {
       const state = foldEvents(decider, result.events, loaded.state);
-      return { done: true, result: { kind: 'appended', state, events: result.events } };
+      // The one place the store's events become the decider's: they are the events `decide` returned.
+      return { done: true, result: { kind: 'appended', state, events: result.events as StoredAs<Event>[] } };
     }
     if (result.kind === 'duplicate' && options.onDuplicate === 'done') {
       return { done: true, result: { kind: 'duplicate', state: loaded.state, events: [] } };
@@ -226,7 +235,7 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
     return { done: false };
   };
 
-  const unchanged = (loaded: LoadedState<State>): Attempt<State> => ({
+  const unchanged = (loaded: LoadedState<State>): Attempt<State, Event> => ({
     done: true,
     result: { kind: 'unchanged', state: loaded.state, events: [] },
   });
@@ -235,7 +244,7 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
     options.uow ? work(options.uow) : inTransaction(deps.sql, work);
 
   for (let attempt = 0; attempt < attempts; attempt++) {
-    let outcome: Attempt<State>;
+    let outcome: Attempt<State, Event>;
     try {
       if (load !== 'stream' && load.inTransaction) {
         outcome = await inUnitOfWork(async (uow) => {

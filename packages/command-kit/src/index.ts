@@ -8,6 +8,7 @@ export {
   handleCommand,
   type LoadedState,
   type StateLoader,
+  type StoredAs,
   withoutRead,
 } from './handleCommand';
 export { type StreamWrite, type WriteOptions, writeStreams } from './writeStreams';

@@ -184,5 +184,5 @@ export async function markAllRead(deps: InboxDeps, recipientUserId: number): Pro
     },
   });
   const [event] = result.events;
-  return { updated: event ? (event.data as AllNotificationsRead).notificationIds.length : 0 };
+  return { updated: event ? event.data.notificationIds.length : 0 };
 }

@@ -1,7 +1,7 @@
 import { type Decider, handleCommand } from '@qiraa/command-kit';
 import { type ItemRowDb, itemRowById, studentItemOf } from '@qiraa/content';
 import type { AnySql, Sql } from '@qiraa/db';
-import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
+import { deterministicEventId, type EventStore, isOfType, type NewEvent } from '@qiraa/eventstore';
 import { conflict, unprocessable } from '@qiraa/http-kit';
 import { activeEnrolmentsQuery } from '@qiraa/identity';
 import { sessionsCommands } from '../commandContext';
@@ -9,6 +9,7 @@ import {
   SESSION_ANSWER_RECORDED,
   SESSION_SLOT_COMPLETED,
   type SessionAnswerRecorded,
+  type SessionEvent,
   type SessionSlotCompleted,
   sessionStream,
 } from './practiceEvents';
@@ -129,7 +130,7 @@ export interface SessionAnswerState {
  * unknown_option): `SessionAnswerRecorded`, and `SessionSlotCompleted` with the last item. Nothing without a
  * queued session (the caller answers from the training day). The state is read, not folded.
  */
-export const sessionAnswerDecider: Decider<AnswerSessionItem, NewEvent, SessionAnswerState> = {
+export const sessionAnswerDecider: Decider<AnswerSessionItem, NewEvent & SessionEvent, SessionAnswerState> = {
   initialState: () => ({ queued: null, item: null, stored: [] }),
   evolve: (state) => state,
   decide({ studentId, input, now }, { queued: q, item, stored }) {
@@ -157,7 +158,7 @@ export const sessionAnswerDecider: Decider<AnswerSessionItem, NewEvent, SessionA
       answeredAt: now.toISOString(),
     };
     const meta = { organizationId: q.organizationId, actorUserId: studentId };
-    const events: NewEvent[] = [
+    const events: Array<NewEvent & SessionEvent> = [
       { eventId: answer.answerId, type: SESSION_ANSWER_RECORDED, data: answer, metadata: meta },
     ];
     if (completesSession(q)) events.push(completionEvent(q, stored, answer, now, meta));
@@ -208,7 +209,7 @@ export async function answerSessionItem(
   });
   const { queued: q, item } = result.state;
   if (!q || !item) return null;
-  const answer = result.events[0]!.data as SessionAnswerRecorded;
+  const answer = result.events.find(isOfType(SESSION_ANSWER_RECORDED))!.data;
   return {
     queued: {
       ...q,
@@ -235,7 +236,7 @@ function completionEvent(
   last: SessionAnswerRecorded,
   now: Date,
   meta: { organizationId: string; actorUserId: number },
-): NewEvent {
+): NewEvent & SessionEvent {
   const all = [...stored, last];
   const bySubSkill = [...new Set(all.map((a) => a.subSkillId))].sort().map((subSkillId) => {
     const of = all.filter((a) => a.subSkillId === subSkillId);
