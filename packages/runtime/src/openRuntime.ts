@@ -213,12 +213,14 @@ export async function openRuntime(config: Config, options: OpenOptions): Promise
     clock,
     scheduler,
     async close() {
-      await scheduler.stop();
-      await projector.stop();
-      await reactor.stop();
-      await store.close();
-      await sql.end({ timeout: 5 });
-      await database.release();
+      // Each step named when it is slow, so a stop that runs into its grace says which part held it.
+      const step = (name: string, work: () => Promise<unknown>) => slowStep(name, work, logError);
+      await step('the scheduler', () => scheduler.stop());
+      await step('the projector', () => projector.stop());
+      await step('the reactor', () => reactor.stop());
+      await step('the event store', () => store.close());
+      await step('the database pool', () => sql.end({ timeout: 5 }));
+      await step('the database', () => database.release());
     },
   };
 }
@@ -271,4 +273,17 @@ function redisCheck(url: string): ReadinessCheck {
       }
     },
   };
+}
+
+/** Runs one step of a stop; past 3 s (and every 3 s after) it says which step is still running. */
+async function slowStep(name: string, work: () => Promise<unknown>, log?: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  const timer = setInterval(() => {
+    log?.(`stopping: still waiting for ${name} after ${Math.round((performance.now() - started) / 1000)} s`);
+  }, 3000).unref();
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../connect';
 import { createTestDatabase, type TestDatabase } from '../testing';
+import { switchableProxy } from './switchableProxy';
 
 /**
  * postgres.js 3.4.9 throws from a setImmediate callback when it writes to a connection that just closed
@@ -88,6 +89,54 @@ describe('postgres.js null-socket write (patched)', () => {
       expect(row?.one).toBe(1);
     } finally {
       await sql.end({ timeout: 1 });
+    }
+  });
+
+  it('reservations asked for while the server refuses connects all settle, and the pool serves after', async () => {
+    // The fault suite's stuck stop: a projection run waiting for a connection (no bound) never got one after
+    // PostgreSQL came back. postgres.js took a waiting reservation off its queue as a reconnect's first query
+    // and dropped it when that reconnect succeeded; and a reservation rejected with a refused connect stayed
+    // queued, so the connection later handed to it was lost to the pool. The sixth hunk fixes both.
+    const proxy = await switchableProxy({ host: '127.0.0.1', port: Number(new URL(db.url).port || 5432) });
+    const url = new URL(db.url);
+    url.port = String(proxy.port);
+    const sql = connect(url.toString(), { max: 1 });
+    const within = (work: Promise<unknown>, ms: number) =>
+      Promise.race([
+        work.then(
+          () => 'answered',
+          (error: { code?: string }) =>
+            /ECONNREFUSED|CONNECTION_CLOSED/.test(String(error.code)) ? 'refused' : String(error.code),
+        ),
+        new Promise((resolve) => setTimeout(() => resolve('unsettled'), ms)),
+      ]);
+    try {
+      await sql`select 1`;
+      await proxy.down();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const asked = Array.from({ length: 20 }, () =>
+        within(
+          sql.reserve().then((reserved) => reserved.release()),
+          4000,
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await proxy.up();
+      const outcomes = await Promise.all(asked);
+      expect(outcomes.filter((o) => o !== 'answered' && o !== 'refused')).toEqual([]);
+      expect(outcomes).toContain('answered');
+      const held = await Promise.all(
+        [0, 1, 2].map(() =>
+          within(
+            sql.reserve().then((reserved) => reserved`select 1`.then(() => reserved.release())),
+            4000,
+          ),
+        ),
+      );
+      expect(held).toEqual(['answered', 'answered', 'answered']);
+    } finally {
+      await sql.end({ timeout: 1 });
+      await proxy.close();
     }
   });
 });
