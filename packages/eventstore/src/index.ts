@@ -1,3 +1,4 @@
+export * from './auditReads';
 export { chainStep, contentHash, contentText, type HashedContent } from './chain/contentHash';
 export { jsonbText } from './chain/jsonbText';
 export { deterministicEventId, randomEventId } from './eventId';

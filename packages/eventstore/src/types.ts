@@ -1,4 +1,14 @@
 import type { AnySql, UnitOfWork } from '@qiraa/db';
+import type {
+  ChainLink,
+  FieldedEvent,
+  FieldKind,
+  LogQuery,
+  StreamHeadGap,
+  StreamScope,
+  StreamSummary,
+  VerifyCheckpoint,
+} from './auditReads';
 
 /** Expected stream state for optimistic concurrency. A bigint is the stream's current version (event count). */
 export type ExpectedVersion = 'no_stream' | 'stream_exists' | 'any' | bigint;
@@ -183,6 +193,46 @@ export interface EventStore {
   countAfter(after: Checkpoint | null, types?: readonly string[]): Promise<number>;
   /** Position of the newest visible event, or null for an empty log. */
   head(): Promise<Checkpoint | null>;
+  /**
+   * Of each event of these streams only the named top-level data fields, as plain values (a replay's fold over a
+   * few fields of thousands of events: no JSON document parsed per event), each stream in stream order.
+   */
+  readStreamFields(
+    streamIds: readonly string[],
+    options: { types?: readonly string[]; fields: Readonly<Record<string, FieldKind>> },
+  ): Promise<FieldedEvent[]>;
+
+  // The auditor's reads (docs/auditing.md): the whole log, browsed, filtered by organization and verified. They
+  // need the log in the application's database (the organization of a stream, the student index, the hash
+  // chain): the KurrentDB adapter throws `ReadNotSupportedError` (`logInDatabase` tells beforehand).
+
+  /** These events (ids that are not UUIDs match nothing), in commit order, only those in scope. */
+  readEventsById(eventIds: readonly string[], scope?: StreamScope | null): Promise<RecordedEvent[]>;
+  /** The events whose metadata's `causationId` is this event (not itself), in commit order, at most `limit`. */
+  readEventsCausedBy(eventId: string, options: { limit: number; scope?: StreamScope | null }): Promise<RecordedEvent[]>;
+  /**
+   * The global log in commit order, filtered, at most `limit`. Only events of transactions below the oldest
+   * open one, as every log reader: an event that took a lower position but commits later is never skipped.
+   */
+  readLog(query: LogQuery): Promise<RecordedEvent[]>;
+  /** Several whole streams merged in commit order. */
+  readStreamsInLogOrder(streamIds: readonly string[]): Promise<RecordedEvent[]>;
+  /** Whether the stream exists (and is in scope). */
+  streamExists(streamId: string, scope?: StreamScope | null): Promise<boolean>;
+  /** The streams whose events name the student (the index es_append keeps), in stream id order after `after`. */
+  studentStreams(
+    studentId: number,
+    options: { after?: string | null; limit: number; scope?: StreamScope | null },
+  ): Promise<StreamSummary[]>;
+  /** The hash chain's links after `after` in commit order (committed below the oldest open transaction). */
+  readChain(query: { after?: Checkpoint | null; limit: number; scope?: StreamScope | null }): Promise<ChainLink[]>;
+  /** The streams whose recorded version is not their newest event's, in stream id order. */
+  streamHeadGaps(scope?: StreamScope | null): Promise<StreamHeadGap[]>;
+  /** The recorded verify checkpoints in commit order. */
+  verifyCheckpoints(): Promise<VerifyCheckpoint[]>;
+  /** Records a verify checkpoint (once per position). */
+  recordVerifyCheckpoint(checkpoint: Omit<VerifyCheckpoint, 'id'>): Promise<void>;
+
   /** Pushes batches in log order until stopped. */
   subscribe(options: SubscribeOptions): Subscription;
   /** Called after each commit that appended events (wakes projections). */

@@ -8,6 +8,7 @@ export { decideLevelMove } from './engine/levelMove';
 export { academicYearOf, schoolDayOf } from './engine/schoolDay';
 export * from './events';
 export { daysProjection, levelsProjection, TRAINING_PROJECTIONS } from './projections';
+export { currentTrainingLevel } from './queries/currentTrainingLevel';
 export { trainingDayOf, trainingDaysOf } from './queries/trainingDays';
 export { trainingGroupsOf } from './queries/trainingGroups';
 export {

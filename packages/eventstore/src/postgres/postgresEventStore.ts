@@ -6,9 +6,19 @@ import { stampEvents } from '../writeContext';
 import { appendMany } from './appendMany';
 import { appendPipelined } from './appendPipelined';
 import { appendToStream } from './appendToStream';
+import {
+  readEventsById,
+  readEventsCausedBy,
+  readLog,
+  readStreamsInLogOrder,
+  streamExists,
+  studentStreams,
+} from './auditReads';
+import { readChain, recordVerifyCheckpoint, streamHeadGaps, verifyCheckpoints } from './chain';
 import { countAfter } from './countAfter';
 import { oldestAfter, readAll, readHeldBack, visibleHead } from './readAll';
 import { readStream, readStreamsWithin, readStreamWithin } from './readStream';
+import { readStreamFields } from './readStreamFields';
 import { requireAppended } from './requireAppended';
 
 /** The event-store port on PostgreSQL (tables es_streams and es_events, migration 0001). */
@@ -62,6 +72,17 @@ export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number 
     oldestAfter: (after, types) => oldestAfter(sql, after, types),
     countAfter: (after, types) => countAfter(sql, after, types),
     head: () => visibleHead(sql),
+    readStreamFields: (streamIds, opts) => readStreamFields(sql, streamIds, opts),
+    readEventsById: (ids, scope) => readEventsById(sql, ids, scope),
+    readEventsCausedBy: (eventId, opts) => readEventsCausedBy(sql, eventId, opts),
+    readLog: (query) => readLog(sql, query),
+    readStreamsInLogOrder: (streamIds) => readStreamsInLogOrder(sql, streamIds),
+    streamExists: (streamId, scope) => streamExists(sql, streamId, scope),
+    studentStreams: (studentId, opts) => studentStreams(sql, studentId, opts),
+    readChain: (query) => readChain(sql, query),
+    streamHeadGaps: (scope) => streamHeadGaps(sql, scope),
+    verifyCheckpoints: () => verifyCheckpoints(sql),
+    recordVerifyCheckpoint: (checkpoint) => recordVerifyCheckpoint(sql, checkpoint),
     subscribe: (opts) => pollingSubscription(store, opts, options.pollIntervalMs),
     onAppended: listeners.add,
     close: async () => {},
