@@ -1,7 +1,7 @@
-import { inTransaction, type Sql, writeCombinerOf } from '@qiraa/db';
+import { inTransaction, type Sql, type UnitOfWork, writeCombinerOf } from '@qiraa/db';
 import { appendListeners } from '../appendListeners';
 import { pollingSubscription } from '../pollingSubscription';
-import type { AppendOptions, AppendResult, EventStore, NewEvent, StreamAppend } from '../types';
+import type { AppendOptions, AppendResult, EventStore, NewEvent, PipelinedWrite, StreamAppend } from '../types';
 import { stampEvents } from '../writeContext';
 import { appendMany } from './appendMany';
 import { appendPipelined } from './appendPipelined';
@@ -19,7 +19,6 @@ import { countAfter } from './countAfter';
 import { oldestAfter, readAll, readHeldBack, visibleHead } from './readAll';
 import { readStream, readStreamsWithin, readStreamWithin } from './readStream';
 import { readStreamFields } from './readStreamFields';
-import { requireAppended } from './requireAppended';
 
 /** The event-store port on PostgreSQL (tables es_streams and es_events, migration 0001). */
 export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number } = {}): EventStore {
@@ -50,20 +49,19 @@ export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number 
     return results;
   }
 
+  /** A pipelined write's appends: several streams that expect no version in one statement, else one each. */
+  function appendWrites(writes: readonly PipelinedWrite[], uow: UnitOfWork): Promise<AppendResult[]> {
+    const anyVersion = writes.every((w) => w.expected === 'any');
+    if (writes.length > 1 && anyVersion) return appendAll(writes, { uow });
+    return Promise.all(writes.map((w) => append(w.streamId, w.events, { uow, expected: w.expected })));
+  }
+
   const store: EventStore = {
     adapter: 'postgres',
     logInDatabase: true,
-    requireAppended,
     append,
     appendMany: appendAll,
-    appendPipelined: (streamId, events, opts) =>
-      appendPipelined(
-        (id, stamped, uow, expected) => append(id, stamped, { uow, expected }),
-        streamId,
-        events,
-        opts.uow,
-        opts.expected,
-      ),
+    appendPipelined: (writes, opts) => appendPipelined(appendWrites, writes, opts.uow, opts.recordedAt),
     readStream: (streamId, opts) => readStream(sql, streamId, opts),
     readStreamWithin: (conn, streamId, opts) => readStreamWithin(conn, streamId, opts),
     readStreamsWithin: (conn, streamIds) => readStreamsWithin(conn, streamIds),
