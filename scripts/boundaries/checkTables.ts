@@ -75,44 +75,7 @@ export const OWNED_PREFIXES: Record<string, string> = {
  * explicit; an entry that no longer matches anything is itself reported (`stale-exception`), so the list shrinks
  * with the code.
  */
-export const EXCEPTIONS: Record<string, { tables: readonly string[]; why: string }> = {
-  'packages/auditing/src/queries/eventById.ts': {
-    tables: ['es_events', 'es_streams'],
-    why: "auditing explains and verifies the whole ledger: reading the event store and other contexts' rows is its job; a read port per context is future work",
-  },
-  'packages/auditing/src/queries/explain.ts': {
-    tables: ['dec_skill_status', 'es_events', 'gam_badge_awards', 'gam_badge_rescinds', 'gam_xp_ledger', 'trn_levels'],
-    why: "auditing explains and verifies the whole ledger: reading the event store and other contexts' rows is its job; a read port per context is future work",
-  },
-  'packages/auditing/src/queries/logEvents.ts': {
-    tables: ['es_events', 'es_streams'],
-    why: "auditing explains and verifies the whole ledger: reading the event store and other contexts' rows is its job; a read port per context is future work",
-  },
-  'packages/auditing/src/queries/streamEvents.ts': {
-    tables: ['es_events', 'es_streams'],
-    why: "auditing explains and verifies the whole ledger: reading the event store and other contexts' rows is its job; a read port per context is future work",
-  },
-  'packages/auditing/src/queries/studentStreams.ts': {
-    tables: ['es_events', 'es_stream_students', 'es_streams'],
-    why: "auditing explains and verifies the whole ledger: reading the event store and other contexts' rows is its job; a read port per context is future work",
-  },
-  'packages/auditing/src/streamOrganization.ts': {
-    tables: ['es_stream_students', 'users'],
-    why: "auditing explains and verifies the whole ledger: reading the event store and other contexts' rows is its job; a read port per context is future work",
-  },
-  'packages/auditing/src/verify/checkpoints.ts': {
-    tables: ['es_verify_checkpoints'],
-    why: "auditing explains and verifies the whole ledger: reading the event store and other contexts' rows is its job; a read port per context is future work",
-  },
-  'packages/auditing/src/verify/verifyLog.ts': {
-    tables: ['es_events', 'es_streams', 'es_verify_checkpoints'],
-    why: "auditing explains and verifies the whole ledger: reading the event store and other contexts' rows is its job; a read port per context is future work",
-  },
-  'packages/gamification/src/replay/readStudentStreams.ts': {
-    tables: ['es_events'],
-    why: "reads the event store's tables (es_*) directly; the loading strategies of the handleCommand/decider platform package (parallel work) replace these",
-  },
-};
+export const EXCEPTIONS: Record<string, { tables: readonly string[]; why: string }> = {};
 
 /** The tables the migrations create (`create table [if not exists] name`). */
 export function migratedTables(root: string): Set<string> {

@@ -72,7 +72,7 @@ async function printed(run: () => Promise<void>): Promise<string[]> {
 /** Other databases' open transactions hold the cluster's xmin back: wait until every commit is readable. */
 async function verify(options?: Parameters<typeof verifyLog>[1]) {
   await untilNothingWaiting(store);
-  return verifyLog(db.sql, options);
+  return verifyLog(store, options);
 }
 const row = async (streamId: string, version: number) =>
   ((await db.sql`select * from es_events where stream_id = ${streamId} and stream_version = ${version}`) as Row[])[0]!;

@@ -214,7 +214,7 @@ describe('auditor routes (issue 26)', () => {
   it('reports the last verified checkpoint', async () => {
     expect((await admin.get('/api/admin/events/verify')).json()).toEqual({ checkpoint: null });
     await untilNothingWaiting(t.runtime.store);
-    const report = await verifyLog(t.db.sql, { record: { at: t.runtime.clock.now() } });
+    const report = await verifyLog(t.runtime.store, { record: { at: t.runtime.clock.now() } });
     expect(report.breaks).toEqual([]);
     const res = await admin.get('/api/admin/events/verify');
     expect(res.json().checkpoint).toEqual({

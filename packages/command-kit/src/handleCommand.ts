@@ -213,8 +213,11 @@ export async function handleCommand<Command, Event extends NewEvent, State>(
     events: readonly NewEvent[],
     expected: bigint | 'no_stream',
   ): Promise<AppendResult> => {
-    const pending = deps.store.appendPipelined!(streamOf(loaded), events, { uow, expected });
-    const sent = Promise.all([pending.written, applyContextInline(uow, options.context, pending.events)]);
+    const pending = deps.store.appendPipelined!([{ streamId: streamOf(loaded), events, expected }], { uow });
+    const sent = Promise.all([
+      pending.written.then(([result]) => result!),
+      applyContextInline(uow, options.context, pending.events),
+    ]);
     const work = options.followUp?.(foldEvents(decider, pending.events, loaded.state));
     if (!work) return (await commitAfter(sent))[0];
     // A macrotask later, behind the guard: the follow-up's statements follow the projections' on the wire.

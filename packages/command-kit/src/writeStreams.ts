@@ -1,13 +1,5 @@
 import { commitAfter, type UnitOfWork } from '@qiraa/db';
-import {
-  type AppendResult,
-  type EventStore,
-  type ExpectedVersion,
-  type NewEvent,
-  type RecordedEvent,
-  randomEventId,
-  stampMetadata,
-} from '@qiraa/eventstore';
+import type { AppendResult, EventStore, ExpectedVersion, NewEvent } from '@qiraa/eventstore';
 import { applyContextInline, type CommandContext } from './commandContext';
 
 /** One stream's share of a command's write. */
@@ -21,8 +13,8 @@ export interface StreamWrite {
 export interface WriteOptions {
   /**
    * Send the appends, the store's guard and the inline projections' statements together, without waiting for
-   * the appends' answer (one exchange instead of two), where the store can guard an append
-   * (`EventStore.requireAppended`); elsewhere they are awaited in turn. The projections then read the events
+   * the appends' answer (one exchange instead of two), where the store can (`EventStore.appendPipelined`, the one
+   * pipelined append `handleCommand` uses too); elsewhere they are awaited in turn. The projections then read the events
    * as they will be recorded: their stream version follows from a bigint `expected` (0 with any other, so
    * only for contexts whose projections read no stream version of such an append) and `recordedAt` is their
    * `createdAt`. An append that writes nothing (a conflict, a duplicate) fails the guard: the unit of work
@@ -52,8 +44,8 @@ export async function writeStreams(
   options: WriteOptions = {},
 ): Promise<AppendResult[]> {
   const nonEmpty = writes.filter((w) => w.events.length > 0);
-  if (options.pipelined && nonEmpty.length > 0 && store.requireAppended && uow.commitAfter) {
-    const results = await pipelinedWrite(store, store.requireAppended, uow, context, nonEmpty, options);
+  if (options.pipelined && nonEmpty.length > 0 && store.appendPipelined && uow.commitAfter) {
+    const results = await pipelinedWrite(store.appendPipelined, uow, context, nonEmpty, options);
     return resultsInOrder(writes, nonEmpty, results);
   }
   const results = await appendAll(store, uow, nonEmpty);
@@ -90,39 +82,17 @@ function resultsInOrder(
  * known before the append (ids, data, metadata as the store stamps it, the version after `expected`).
  */
 async function pipelinedWrite(
-  store: EventStore,
-  guard: NonNullable<EventStore['requireAppended']>,
+  appendPipelined: NonNullable<EventStore['appendPipelined']>,
   uow: UnitOfWork,
   context: CommandContext,
   writes: readonly StreamWrite[],
   options: WriteOptions,
 ): Promise<AppendResult[]> {
-  const withIds = writes.map((w) => ({
-    ...w,
-    events: w.events.map((e) => ({ ...e, eventId: e.eventId ?? randomEventId() })),
-  }));
-  const createdAt = options.recordedAt ?? new Date();
-  const predicted: RecordedEvent[] = withIds.flatMap((w) =>
-    w.events.map((e, i) => ({
-      eventId: e.eventId,
-      streamId: w.streamId,
-      streamVersion: typeof w.expected === 'bigint' ? w.expected + BigInt(i + 1) : 0n,
-      type: e.type,
-      schemaVersion: e.schemaVersion ?? 1,
-      data: e.data ?? null,
-      metadata: stampMetadata(e.metadata),
-      createdAt,
-      position: '',
-    })),
+  const pending = appendPipelined(
+    writes.map((w) => ({ streamId: w.streamId, events: w.events, expected: w.expected ?? 'any' })),
+    { uow, ...(options.recordedAt ? { recordedAt: options.recordedAt } : {}) },
   );
-  const sent = Promise.all([
-    appendAll(store, uow, withIds),
-    guard(
-      uow.sql,
-      predicted.map((e) => e.eventId),
-    ),
-    applyContextInline(uow, context, predicted),
-  ]);
+  const sent = Promise.all([pending.written, applyContextInline(uow, context, pending.events)]);
   const [results] = await (options.last ? commitAfter(uow, sent) : sent);
   return results;
 }

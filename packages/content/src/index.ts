@@ -1,3 +1,9 @@
+export { type ApproveResult, approveImportBatch } from './commands/approveImportBatch';
+export { type ImportInput, importContent } from './commands/importContent';
+export { recordWordListUse } from './commands/recordWordListUse';
+export { type SetBlueprintCellResult, setBlueprintCell } from './commands/setBlueprintCell';
+export { currentItemBankPin, type ItemBankPinEntry, takeItemBankPin } from './commands/takeItemBankPin';
+export { contentContext } from './context';
 export type {
   BlueprintScope,
   CellAddress,
@@ -5,23 +11,12 @@ export type {
   CellProposal,
   MeasureWarning,
   ResolvedCell,
-} from './blueprint/blueprintTypes';
-export { resolveBlueprintCell } from './blueprint/resolveBlueprintCell';
-export * from './catalog/catalogTypes';
-export { loadCatalog } from './catalog/loadCatalog';
-export { type ApproveResult, approveImportBatch } from './commands/approveImportBatch';
-export { type ImportInput, importContent } from './commands/importContent';
-export { recordWordListUse } from './commands/recordWordListUse';
-export { type SetBlueprintCellResult, setBlueprintCell } from './commands/setBlueprintCell';
-export { currentItemBankPin, type ItemBankPinEntry, takeItemBankPin } from './commands/takeItemBankPin';
-export { contentContext } from './context';
-export { breakBeforeFlags } from './forms/breakBefore';
-export { type OperationalForm, operationalFormsFor } from './forms/operationalForms';
+} from './engine/blueprintTypes';
+export { breakBeforeFlags } from './engine/breakBefore';
+export { wordListContentHash } from './engine/wordListContentHash';
 export { contentHash } from './hash';
-export { ImportBody, type ImportBodyInput } from './import/importBody';
-export type { ImportReport } from './import/reportSchema';
-export { IMPORT_SIZE_LIMITS } from './import/sizeLimit';
 export { skillExists, skillLabels, trainingLevelNames } from './queries/catalogLabels';
+export * from './queries/catalogTypes';
 export {
   type AuthoringItem,
   authoringItemOf,
@@ -30,8 +25,12 @@ export {
   type StudentItem,
   studentItemOf,
 } from './queries/itemViews';
+export { loadCatalog } from './queries/loadCatalog';
+export { type OperationalForm, operationalFormsFor } from './queries/operationalForms';
 export { contentItemOwner, screeningFormOwner } from './queries/owners';
+export { pickWordList } from './queries/pickWordList';
 export { type ReadingPassage, readingPassage } from './queries/readingPassages';
+export { resolveBlueprintCell } from './queries/resolveBlueprintCell';
 export {
   answerKeyQuery,
   type ServedItemRow,
@@ -39,6 +38,7 @@ export {
   servedItemQuery,
 } from './queries/screeningItems';
 export { servedStudentItem } from './queries/servedItem';
+export { operationalWordLists, wordListVersion } from './queries/servedWordLists';
 export { operationalPassage, operationalWordList, type SheetPassage, type SheetWordList } from './queries/sheetContent';
 export { studentItemsByIds, type TrainingCandidate, trainingItemCandidates } from './queries/trainingCandidates';
 export {
@@ -53,10 +53,10 @@ export {
   trainingItemsQuery,
   trainingLevelsQuery,
 } from './queries/trainingPool';
+export type { WordListView } from './queries/wordListView';
+export { IMPORT_SIZE_LIMITS } from './routes/sizeLimit';
+export type { WordListContent } from './rules/wordListRules';
+export { ImportBody, type ImportBodyInput } from './schemas/importBody';
+export type { ImportReport } from './schemas/reportSchema';
 /** The global-or-organization scope rule of content, for other back-office catalogs (session blueprints). */
 export * as contentScope from './scope';
-export { pickWordList } from './wordLists/pickWordList';
-export { operationalWordLists, wordListVersion } from './wordLists/servedWordLists';
-export { wordListContentHash } from './wordLists/wordListContentHash';
-export type { WordListContent } from './wordLists/wordListRules';
-export type { WordListView } from './wordLists/wordListView';

@@ -85,6 +85,7 @@ export {
 export { monitoringProjection } from './projections/monitoringProjection';
 export { profileProjection } from './projections/profileProjection';
 export { EVIDENCE_SETTLING_TYPES, touchedStudents } from './projections/skillStatusReactor';
+export { latestSkillDecision, type SkillDecisionTrail } from './queries/latestSkillDecision';
 export { type LatestSkillStatus, latestSkillStatuses } from './queries/latestSkillStatuses';
 export { monitoringOf, openAcuteRegressionsOf } from './queries/monitoringOf';
 export {

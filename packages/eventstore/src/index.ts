@@ -1,3 +1,4 @@
+export * from './auditReads';
 export { chainStep, contentHash, contentText, type HashedContent } from './chain/contentHash';
 export { jsonbText } from './chain/jsonbText';
 export { deterministicEventId, randomEventId } from './eventId';
@@ -6,7 +7,7 @@ export { pollingSubscription } from './pollingSubscription';
 export { NotAppendedError } from './postgres/appendPipelined';
 export { decodeCheckpoint, encodeCheckpoint } from './postgres/checkpoint';
 export { postgresEventStore } from './postgres/postgresEventStore';
-export { NOT_APPENDED, requireAppended } from './postgres/requireAppended';
+export { NOT_APPENDED } from './postgres/requireAppended';
 export { readStreamsThrough, readStreamThrough } from './readStreamThrough';
 export * from './typedEvents';
 export * from './types';

@@ -1,4 +1,14 @@
 import type { AnySql, UnitOfWork } from '@qiraa/db';
+import type {
+  ChainLink,
+  FieldedEvent,
+  FieldKind,
+  LogQuery,
+  StreamHeadGap,
+  StreamScope,
+  StreamSummary,
+  VerifyCheckpoint,
+} from './auditReads';
 
 /** Expected stream state for optimistic concurrency. A bigint is the stream's current version (event count). */
 export type ExpectedVersion = 'no_stream' | 'stream_exists' | 'any' | bigint;
@@ -58,12 +68,26 @@ export interface AppendOptions {
   combine?: boolean;
 }
 
-/** An append sent but not yet answered (`EventStore.appendPipelined`). */
+/** One stream's share of an `appendPipelined`. */
+export interface PipelinedWrite {
+  streamId: string;
+  events: readonly NewEvent[];
+  /**
+   * A bigint or `no_stream` gives the events their versions before the append answers; with `any` (a ledger
+   * decided under a lock of its own) they read 0n, so only for projections that read no stream version.
+   */
+  expected: ExpectedVersion;
+}
+
+/** Appends sent but not yet answered (`EventStore.appendPipelined`). */
 export interface PipelinedAppend {
-  /** The events as the append records them (stream versions from the expected one); `position` is unknown (''). */
+  /** Every write's events as the append records them, in order (`streamVersion` per `PipelinedWrite.expected`); `position` is unknown (''). */
   readonly events: readonly RecordedEvent[];
-  /** The append's outcome: rejects with SQLSTATE `NOT_APPENDED` (`code`) when it met a conflict or a duplicate. */
-  readonly written: Promise<Extract<AppendResult, { kind: 'appended' }>>;
+  /**
+   * One result per write; rejects with SQLSTATE `NOT_APPENDED` (`code`) when any met a conflict or a duplicate
+   * (the unit of work then rolls back).
+   */
+  readonly written: Promise<Array<Extract<AppendResult, { kind: 'appended' }>>>;
 }
 
 /** One stream's share of an `appendMany`. */
@@ -131,13 +155,6 @@ export interface EventStore {
    * False where the log lives elsewhere (KurrentDB): readers go through this interface.
    */
   readonly logInDatabase: boolean;
-  /**
-   * Sent right behind an append in the same unit of work (not awaited first), fails the transaction unless this
-   * transaction appended every one of `eventIds`; so statements pipelined behind an append (its inline
-   * projections, COMMIT) never commit without its events. Present where an append joins the caller's
-   * transaction (PostgreSQL, migration 0046); without it a command awaits the append's answer first.
-   */
-  requireAppended?(sql: AnySql, eventIds: readonly string[]): Promise<unknown>;
   append(streamId: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   /**
    * Several streams at once, each with expected version `any`, one result per append in order; joins
@@ -146,17 +163,14 @@ export interface EventStore {
    */
   appendMany?(appends: readonly StreamAppend[], options?: Pick<AppendOptions, 'uow'>): Promise<AppendResult[]>;
   /**
-   * An append in `uow` whose outcome nothing waits for: the store sends it with a guard that fails the unit of
+   * Appends in `uow` whose outcome nothing waits for: the store sends them with a guard that fails the unit of
    * work unless every event was stored, and answers the events as they will be recorded, so the caller sends its
-   * own statements (inline projections, COMMIT) behind them in the same exchange (`handleCommand`'s
-   * `pipelined`). Optional: only a store whose log shares the caller's transaction can (PostgreSQL); callers
-   * append and wait without it.
+   * own statements (inline projections, COMMIT) behind them in the same exchange: one round trip for a whole
+   * command (`handleCommand`'s and `writeStreams`' `pipelined`). `recordedAt` is the events' `createdAt` as the
+   * answer gives it (default: now). Optional: only a store whose log shares the caller's transaction can
+   * (PostgreSQL, the guard of migration 0046); callers append and wait without it.
    */
-  appendPipelined?(
-    streamId: string,
-    events: readonly NewEvent[],
-    options: { uow: UnitOfWork; expected: bigint | 'no_stream' },
-  ): PipelinedAppend;
+  appendPipelined?(writes: readonly PipelinedWrite[], options: { uow: UnitOfWork; recordedAt?: Date }): PipelinedAppend;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /**
    * One stream read through the caller's connection (`sql`: a command's own transaction, so a retry after a
@@ -183,6 +197,46 @@ export interface EventStore {
   countAfter(after: Checkpoint | null, types?: readonly string[]): Promise<number>;
   /** Position of the newest visible event, or null for an empty log. */
   head(): Promise<Checkpoint | null>;
+  /**
+   * Of each event of these streams only the named top-level data fields, as plain values (a replay's fold over a
+   * few fields of thousands of events: no JSON document parsed per event), each stream in stream order.
+   */
+  readStreamFields(
+    streamIds: readonly string[],
+    options: { types?: readonly string[]; fields: Readonly<Record<string, FieldKind>> },
+  ): Promise<FieldedEvent[]>;
+
+  // The auditor's reads (docs/auditing.md): the whole log, browsed, filtered by organization and verified. They
+  // need the log in the application's database (the organization of a stream, the student index, the hash
+  // chain): the KurrentDB adapter throws `ReadNotSupportedError` (`logInDatabase` tells beforehand).
+
+  /** These events (ids that are not UUIDs match nothing), in commit order, only those in scope. */
+  readEventsById(eventIds: readonly string[], scope?: StreamScope | null): Promise<RecordedEvent[]>;
+  /** The events whose metadata's `causationId` is this event (not itself), in commit order, at most `limit`. */
+  readEventsCausedBy(eventId: string, options: { limit: number; scope?: StreamScope | null }): Promise<RecordedEvent[]>;
+  /**
+   * The global log in commit order, filtered, at most `limit`. Only events of transactions below the oldest
+   * open one, as every log reader: an event that took a lower position but commits later is never skipped.
+   */
+  readLog(query: LogQuery): Promise<RecordedEvent[]>;
+  /** Several whole streams merged in commit order. */
+  readStreamsInLogOrder(streamIds: readonly string[]): Promise<RecordedEvent[]>;
+  /** Whether the stream exists (and is in scope). */
+  streamExists(streamId: string, scope?: StreamScope | null): Promise<boolean>;
+  /** The streams whose events name the student (the index es_append keeps), in stream id order after `after`. */
+  studentStreams(
+    studentId: number,
+    options: { after?: string | null; limit: number; scope?: StreamScope | null },
+  ): Promise<StreamSummary[]>;
+  /** The hash chain's links after `after` in commit order (committed below the oldest open transaction). */
+  readChain(query: { after?: Checkpoint | null; limit: number; scope?: StreamScope | null }): Promise<ChainLink[]>;
+  /** The streams whose recorded version is not their newest event's, in stream id order. */
+  streamHeadGaps(scope?: StreamScope | null): Promise<StreamHeadGap[]>;
+  /** The recorded verify checkpoints in commit order. */
+  verifyCheckpoints(): Promise<VerifyCheckpoint[]>;
+  /** Records a verify checkpoint (once per position). */
+  recordVerifyCheckpoint(checkpoint: Omit<VerifyCheckpoint, 'id'>): Promise<void>;
+
   /** Pushes batches in log order until stopped. */
   subscribe(options: SubscribeOptions): Subscription;
   /** Called after each commit that appended events (wakes projections). */

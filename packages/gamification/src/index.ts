@@ -19,6 +19,7 @@ export * from './overrideCodes';
 export { gamificationLedgerProjection } from './projections/ledgerProjection';
 export { celebrationIdOf } from './queries/celebrations';
 export { holidayOrganizationsQuery } from './queries/holidayOrganizations';
+export { activeBadgeCodesOf, xpBalanceOf } from './queries/ledgerValues';
 export { gamificationProfile } from './queries/profile';
 export * from './replay';
 export { CURRENT_RULE_SET, ruleSetVersion } from './rules';

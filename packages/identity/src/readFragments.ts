@@ -45,8 +45,8 @@ export const activeMembershipsQuery = (
 export const activeClassIdsOfStudentQuery = (sql: AnySql, studentId: number | string): IdentityFragment =>
   sql`select cs.class_id from class_students cs where cs.student_user_id = ${studentId} and cs.active`;
 
-/** `(organization_id)`: the user's organization. */
-export const userOrganizationQuery = (sql: AnySql, userId: number | string): IdentityFragment =>
+/** `(organization_id)`: the user's organization (a value, or a column of the caller's query). */
+export const userOrganizationQuery = (sql: AnySql, userId: number | string | postgres.Fragment): IdentityFragment =>
   sql`select u.organization_id from users u where u.id = ${userId}`;
 
 /** `(id, full_name_ar, gender)`: users' names and gender, to join on a user id (a pulled-up subquery: same plan). */

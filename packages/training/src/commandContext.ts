@@ -1,8 +1,8 @@
 import { defineCommandContext } from '@qiraa/command-kit';
-import { alertsProjection } from './alerts/alertsProjection';
+import { alertsProjection } from './projections/alertsProjection';
 import { daysProjection } from './projections/daysProjection';
 import { levelsProjection } from './projections/levelsProjection';
-import { sendsProjection } from './sends/sendsProjection';
+import { sendsProjection } from './projections/sendsProjection';
 
 /**
  * Training's write side: the read models its commands keep up to date in their own transaction

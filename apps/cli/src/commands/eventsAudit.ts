@@ -38,7 +38,7 @@ export async function eventsStreamsCommand(options: { student: string; org?: str
     postgresOnly(runtime);
     let cursor: string | undefined;
     do {
-      const page = await studentStreams(runtime.sql, {
+      const page = await studentStreams(runtime.store, {
         studentId,
         organizationId: options.org ?? null,
         limit: 500,
@@ -58,7 +58,7 @@ export async function eventsGetCommand(eventId: string, options: { org?: string 
   await withRuntime(async (runtime) => {
     postgresOnly(runtime);
     try {
-      const answer = await eventWithCauses(runtime.sql, eventId, options.org ?? null);
+      const answer = await eventWithCauses(runtime.store, eventId, options.org ?? null);
       process.stdout.write(`${JSON.stringify(answer, null, 2)}\n`);
     } catch (error) {
       if ((error as { status?: number }).status === 404) throw new CliError(`event ${eventId} not found`);
@@ -98,7 +98,7 @@ export async function filteredTail(options: FilteredTailOptions, print: (line: s
     let after = options.after;
     let written = 0;
     for (;;) {
-      const page = await logEvents(runtime.sql, {
+      const page = await logEvents(runtime.store, {
         organizationId: options.org ?? null,
         after,
         types: options.type,
@@ -149,7 +149,7 @@ export async function eventsVerifyCommand(options: { org?: string; since?: strin
   await withRuntime(async (runtime) => {
     postgresOnly(runtime);
     const whole = options.org === undefined && options.since === undefined;
-    const report = await verifyLog(runtime.sql, {
+    const report = await verifyLog(runtime.store, {
       organizationId: options.org,
       since: options.since,
       record: whole ? { at: runtime.clock.now() } : undefined,

@@ -16,7 +16,7 @@ const PRACTICE_TIME = 'T07:00:00Z';
 const ANSWER_GAP_MS = 5_000;
 /** How far back the history reaches: TAL-02 wants 21 days at level 1; a few more keep it clear of the edge. */
 const LOOKBACK_DAYS = 28;
-/** The training alert reactor and the alert read model, then the notifier, a reaction (packages/training/src/alerts). */
+/** The training alert reactor and the alert read model, then the notifier, a reaction (packages/training/src/projections and reactions). */
 const ALERT_RUNNERS = ['training_alerts_reactor', 'training_alerts'] as const;
 const ALERT_NOTIFIER = 'training_alerts_notifier';
 

@@ -47,7 +47,7 @@ const params = (request: FastifyRequest) => request.params as Record<string, unk
 export const auditorRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
-    const { sql } = deps;
+    const { sql, store } = deps;
     /** The `stream_read` audit-log entry of a read that was answered (who read what). */
     const logRead = (request: FastifyRequest, detail: AuditDetail, targetStudentId?: number) => {
       const caller = callerOf(request);
@@ -78,7 +78,7 @@ export const auditorRoutes =
         const { studentId, limit = DEFAULT_LIMIT, cursor } = request.query;
         // The target check runs only for a refused caller; a permitted one is held to the tenant here.
         await reachOr404(sql, request, 'student', studentId);
-        const page = await studentStreams(sql, {
+        const page = await studentStreams(store, {
           studentId,
           organizationId: scopeOf(callerOf(request)),
           limit,
@@ -94,7 +94,7 @@ export const auditorRoutes =
       {
         config: {
           anyPermission,
-          target: (request) => streamInScope(sql, String(params(request).streamId), scopeOf(callerOf(request))),
+          target: (request) => streamInScope(store, String(params(request).streamId), scopeOf(callerOf(request))),
         },
         schema: {
           tags,
@@ -108,9 +108,9 @@ export const auditorRoutes =
       },
       async (request) => {
         const { streamId } = request.params;
-        await streamInScope(sql, streamId, scopeOf(callerOf(request)));
+        await streamInScope(store, streamId, scopeOf(callerOf(request)));
         const { fromVersion = 1, limit = DEFAULT_LIMIT, cursor } = request.query;
-        const page = await streamEvents(sql, { streamId, fromVersion, limit, cursor });
+        const page = await streamEvents(store, { streamId, fromVersion, limit, cursor });
         await logRead(request, { read: 'stream_events', streamId });
         return page;
       },
@@ -132,7 +132,7 @@ export const auditorRoutes =
         },
       },
       async (request) => {
-        const checkpoint = await lastCheckpoint(sql);
+        const checkpoint = await lastCheckpoint(store);
         await logRead(request, { read: 'verify_checkpoint' });
         return { checkpoint };
       },
@@ -156,7 +156,7 @@ export const auditorRoutes =
         if (from && to && Date.parse(from) > Date.parse(to)) {
           throw validationFailed([{ field: 'to', issue: 'must not be before from' }]);
         }
-        const page = await logEvents(sql, {
+        const page = await logEvents(store, {
           organizationId: scopeOf(callerOf(request)),
           after,
           types: type ? [type] : undefined,
@@ -180,7 +180,7 @@ export const auditorRoutes =
         config: {
           anyPermission,
           target: async (request) => {
-            await eventInScope(sql, String(params(request).eventId), scopeOf(callerOf(request)));
+            await eventInScope(store, String(params(request).eventId), scopeOf(callerOf(request)));
           },
         },
         schema: {
@@ -194,7 +194,7 @@ export const auditorRoutes =
       },
       async (request) => {
         const { eventId } = request.params;
-        const answer = await eventWithCauses(sql, eventId, scopeOf(callerOf(request)));
+        const answer = await eventWithCauses(store, eventId, scopeOf(callerOf(request)));
         await logRead(request, { read: 'event', eventId: answer.event.eventId, streamId: answer.event.streamId });
         return answer;
       },
@@ -220,7 +220,7 @@ export const auditorRoutes =
         const { studentId } = request.params;
         const { what, subSkillId } = request.query;
         await reachOr404(sql, request, 'student', studentId);
-        const answer = await explain(sql, studentId, what, subSkillId);
+        const answer = await explain(deps, studentId, what, subSkillId);
         const detail: AuditDetail = { read: 'explain', what };
         if (subSkillId) detail.subSkillId = subSkillId;
         await logRead(request, detail, studentId);

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Sql } from '@qiraa/db';
-import { chainStep, contentHash, decodeCheckpoint, encodeCheckpoint } from '@qiraa/eventstore';
-import { streamOrganization } from '../streamOrganization';
+import { chainStep, contentHash, decodeCheckpoint, type EventStore, encodeCheckpoint } from '@qiraa/eventstore';
+import { streamScope } from '../streamOrganization';
 
 /** A break in the chain: an event whose hash does not match, or a version missing from its stream. */
 export type Break =
@@ -31,30 +30,6 @@ export interface VerifyReport {
   recorded: { position: string; events: number; digest: string } | null;
 }
 
-interface Row {
-  global_position: bigint;
-  xid_text: string;
-  stream_id: string;
-  stream_version: bigint;
-  event_id: string;
-  event_type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: unknown;
-  created_micros: bigint;
-  hash: Buffer;
-  prev_hash: Buffer | null;
-  has_prev: boolean;
-}
-
-interface CheckpointRow {
-  id: bigint;
-  xid_text: string;
-  global_position: bigint;
-  events: bigint;
-  digest: Buffer;
-}
-
 const MAX_BREAKS = 100;
 
 /**
@@ -65,7 +40,7 @@ const MAX_BREAKS = 100;
  * checkpoint (an event deleted, inserted or moved before it). Reads only committed events below the oldest
  * open transaction, as the log readers do, so a checkpoint never covers an event that commits later.
  */
-export async function verifyLog(sql: Sql, options: VerifyOptions = {}): Promise<VerifyReport> {
+export async function verifyLog(store: EventStore, options: VerifyOptions = {}): Promise<VerifyReport> {
   const whole = options.organizationId === undefined && options.since === undefined;
   const batch = options.batchSize ?? 2_000;
   const breaks: Break[] = [];
@@ -73,76 +48,62 @@ export async function verifyLog(sql: Sql, options: VerifyOptions = {}): Promise<
     if (breaks.length < MAX_BREAKS) breaks.push(b);
   };
   const checkpoints = whole
-    ? await sql<CheckpointRow[]>`
-        select id, transaction_id::text as xid_text, global_position, events, digest
-        from es_verify_checkpoints order by transaction_id, global_position`
+    ? (await store.verifyCheckpoints()).map((c) => ({ ...c, at: decodeCheckpoint(c.position) }))
     : [];
   let nextCheckpoint = 0;
   let checkpointsMet = 0;
   let digest = Buffer.alloc(0);
   let events = 0;
-  let at = decodeCheckpoint(options.since ?? null);
+  let after = options.since ?? null;
   let last: { xid: string; gp: bigint } | null = null;
-  const orgFilter = options.organizationId
-    ? sql`and exists (select 1 from es_streams s where s.stream_id = e.stream_id
-                      and ${streamOrganization(sql)} = ${options.organizationId})`
-    : sql``;
+  const scope = streamScope(options.organizationId ?? null);
 
   const passCheckpointsBefore = (xid: bigint, gp: bigint, inclusive: boolean) => {
     while (nextCheckpoint < checkpoints.length) {
       const c = checkpoints[nextCheckpoint]!;
-      const cx = BigInt(c.xid_text);
-      const before = cx < xid || (cx === xid && (inclusive ? c.global_position <= gp : c.global_position < gp));
+      const cx = BigInt(c.at.transactionId);
+      const cgp = c.at.globalPosition;
+      const before = cx < xid || (cx === xid && (inclusive ? cgp <= gp : cgp < gp));
       if (!before) return;
-      const position = encodeCheckpoint({ transactionId: c.xid_text, globalPosition: c.global_position });
-      const reached = last !== null && BigInt(last.xid) === cx && last.gp === c.global_position;
-      if (!reached) note({ kind: 'checkpoint', checkpointId: Number(c.id), position, detail: 'absent' });
+      const position = c.position;
+      const reached = last !== null && BigInt(last.xid) === cx && last.gp === cgp;
+      if (!reached) note({ kind: 'checkpoint', checkpointId: c.id, position, detail: 'absent' });
       else if (BigInt(events) !== c.events || !digest.equals(c.digest)) {
-        note({ kind: 'checkpoint', checkpointId: Number(c.id), position, detail: 'digest' });
+        note({ kind: 'checkpoint', checkpointId: c.id, position, detail: 'digest' });
       } else checkpointsMet++;
       nextCheckpoint++;
     }
   };
 
   for (;;) {
-    const rows = await sql<Row[]>`
-      select e.global_position, e.transaction_id::text as xid_text, e.stream_id, e.stream_version,
-             e.event_id::text as event_id, e.event_type, e.schema_version, e.data, e.metadata,
-             (extract(epoch from e.created_at) * 1000000)::bigint as created_micros, e.hash,
-             p.hash as prev_hash, p.stream_id is not null as has_prev
-      from es_events e
-      left join es_events p on p.stream_id = e.stream_id and p.stream_version = e.stream_version - 1
-      where (e.transaction_id, e.global_position) > (${at.transactionId}::xid8, ${at.globalPosition})
-        and e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ${orgFilter}
-      order by e.transaction_id, e.global_position
-      limit ${batch}`;
+    const rows = await store.readChain({ after, limit: batch, scope });
     for (const row of rows) {
-      const xid = BigInt(row.xid_text);
-      passCheckpointsBefore(xid, row.global_position, false);
-      const version = row.stream_version;
-      if (version > 1n && !row.has_prev) {
-        note({ kind: 'missing', streamId: row.stream_id, version: Number(version - 1n) });
+      const at = decodeCheckpoint(row.position);
+      const xid = BigInt(at.transactionId);
+      passCheckpointsBefore(xid, at.globalPosition, false);
+      const version = row.streamVersion;
+      if (version > 1n && !row.hasPrevious) {
+        note({ kind: 'missing', streamId: row.streamId, version: Number(version - 1n) });
       }
       const content = contentHash(
         {
-          eventId: row.event_id,
-          streamId: row.stream_id,
-          type: row.event_type,
-          schemaVersion: row.schema_version,
+          eventId: row.eventId,
+          streamId: row.streamId,
+          type: row.type,
+          schemaVersion: row.schemaVersion,
           data: row.data,
           metadata: row.metadata,
         },
         true,
       );
-      const expected = chainStep(version > 1n ? row.prev_hash : null, version, row.created_micros, content);
+      const expected = chainStep(version > 1n ? row.previousHash : null, version, row.createdMicros, content);
       if (!row.hash || !expected.equals(row.hash)) {
         note({
           kind: 'altered',
-          eventId: row.event_id,
-          streamId: row.stream_id,
+          eventId: row.eventId,
+          streamId: row.streamId,
           version: Number(version),
-          position: encodeCheckpoint({ transactionId: row.xid_text, globalPosition: row.global_position }),
+          position: row.position,
         });
       }
       if (whole)
@@ -151,27 +112,20 @@ export async function verifyLog(sql: Sql, options: VerifyOptions = {}): Promise<
           .update(row.hash ?? Buffer.alloc(0))
           .digest();
       events++;
-      last = { xid: row.xid_text, gp: row.global_position };
-      passCheckpointsBefore(xid, row.global_position, true);
+      last = { xid: at.transactionId, gp: at.globalPosition };
+      passCheckpointsBefore(xid, at.globalPosition, true);
     }
     if (rows.length < batch) break;
-    const tail = rows[rows.length - 1]!;
-    at = { transactionId: tail.xid_text, globalPosition: tail.global_position };
+    after = rows[rows.length - 1]!.position;
   }
   // A checkpoint past the last event read: its event and everything after it are gone.
   if (whole) passCheckpointsBefore(BigInt(Number.MAX_SAFE_INTEGER) ** 2n, 0n, true);
 
   // Stream heads: a stream whose last versions are gone has fewer events than its recorded version.
-  const heads = await sql<{ stream_id: string; version: bigint; present: bigint | null }[]>`
-    select s.stream_id, s.version, max(e.stream_version) as present
-    from es_streams s left join es_events e on e.stream_id = s.stream_id
-    where true ${options.organizationId ? sql`and ${streamOrganization(sql)} = ${options.organizationId}` : sql``}
-    group by s.stream_id, s.version
-    having max(e.stream_version) is distinct from s.version
-    order by s.stream_id`;
+  const heads = await store.streamHeadGaps(scope);
   for (const h of heads) {
-    if ((h.present ?? 0n) < h.version) {
-      note({ kind: 'missing', streamId: h.stream_id, version: Number((h.present ?? 0n) + 1n) });
+    if (h.present < h.version) {
+      note({ kind: 'missing', streamId: h.streamId, version: Number(h.present + 1n) });
     }
   }
 
@@ -179,15 +133,13 @@ export async function verifyLog(sql: Sql, options: VerifyOptions = {}): Promise<
   if (whole && breaks.length === 0 && options.record && last) {
     const lastSeen: { xid: string; gp: bigint } = last;
     const newest = checkpoints[checkpoints.length - 1];
-    const moved = !newest || newest.xid_text !== lastSeen.xid || newest.global_position !== lastSeen.gp;
+    const position = encodeCheckpoint({ transactionId: lastSeen.xid, globalPosition: lastSeen.gp });
+    const moved = !newest || newest.position !== position;
     if (moved) {
-      await sql`
-        insert into es_verify_checkpoints (transaction_id, global_position, events, digest, verified_at)
-        values (${lastSeen.xid}::xid8, ${lastSeen.gp}, ${events}, ${digest}, ${options.record.at})
-        on conflict do nothing`;
+      await store.recordVerifyCheckpoint({ position, events: BigInt(events), digest, verifiedAt: options.record.at });
     }
     recorded = {
-      position: encodeCheckpoint({ transactionId: lastSeen.xid, globalPosition: lastSeen.gp }),
+      position,
       events,
       digest: digest.toString('hex'),
     };

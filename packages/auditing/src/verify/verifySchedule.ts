@@ -13,7 +13,7 @@ export const verifyLogSchedule = defineSchedule({
   async run(deps, tick): Promise<Record<string, number>> {
     // The chain is a column of the log's table: nothing to recompute where the log is elsewhere (KurrentDB).
     if (!deps.store.logInDatabase) return { skipped: 1 };
-    const report = await verifyLog(deps.sql, { record: { at: tick.dueAt } });
+    const report = await verifyLog(deps.store, { record: { at: tick.dueAt } });
     return { events: report.events, breaks: report.breaks.length, checkpoints: report.recorded ? 1 : 0 };
   },
 });

@@ -1,9 +1,9 @@
 import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
-import { applyApproval } from '../import/approvalApply';
-import { itemsWithoutLivePassage, olderThanLive } from '../import/approvalChecks';
-import { approvedRows, exceptionCandidates, pendingRowsOf } from '../import/approvalRows';
 import { batchReport, type ImportReport } from '../queries/importBatches';
+import { applyApproval } from './approvalApply';
+import { itemsWithoutLivePassage, olderThanLive } from './approvalChecks';
+import { approvedRows, exceptionCandidates, pendingRowsOf } from './approvalRows';
 import { lockContentScope } from './lockContentScope';
 import { takeItemBankPin } from './takeItemBankPin';
 

@@ -2,11 +2,11 @@ import type { AnySql, Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { conflict } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
-import { wordListChecker } from '../wordLists/checkWordList';
-import type { WordListCheck } from '../wordLists/validateWordList';
-import { assertAccepted, isTakenVersion } from '../wordLists/wordListErrors';
-import type { WordListContent } from '../wordLists/wordListRules';
-import { type WordListPlace, wordListPlace } from '../wordLists/wordListScope';
+import type { WordListCheck } from '../engine/validateWordList';
+import { assertAccepted, isTakenVersion } from '../engine/wordListErrors';
+import { type WordListPlace, wordListPlace } from '../queries/wordListScope';
+import type { WordListContent } from '../rules/wordListRules';
+import { wordListChecker } from './checkWordList';
 import { insertWordListVersion } from './insertWordListVersion';
 import { lockContentScope } from './lockContentScope';
 

@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
-import type { CellAddress } from '../blueprint/blueprintTypes';
-import { storedCellAt } from '../blueprint/storedCells';
+import type { CellAddress } from '../engine/blueprintTypes';
+import { storedCellAt } from '../queries/storedCells';
 import { cellLockKey } from './setBlueprintCell';
 
 export type DeleteBlueprintCellResult =

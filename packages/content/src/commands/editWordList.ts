@@ -2,15 +2,15 @@ import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { ApiError, conflict, unprocessable } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
-import type { WindowCode } from '../catalog/catalogTypes';
-import { wordListChecker } from '../wordLists/checkWordList';
-import { lockWordListVersions } from '../wordLists/lockWordListVersions';
-import type { WordListCheck } from '../wordLists/validateWordList';
-import { type TimingBody, timingOf } from '../wordLists/wordListBody';
-import { wordListContentHash } from '../wordLists/wordListContentHash';
-import { assertAccepted, isSecondLiveVersion } from '../wordLists/wordListErrors';
-import type { WordListContent } from '../wordLists/wordListRules';
+import type { WordListCheck } from '../engine/validateWordList';
+import { type TimingBody, timingOf } from '../engine/wordListBody';
+import { wordListContentHash } from '../engine/wordListContentHash';
+import { assertAccepted, isSecondLiveVersion } from '../engine/wordListErrors';
+import type { WindowCode } from '../queries/catalogTypes';
+import type { WordListContent } from '../rules/wordListRules';
+import { wordListChecker } from './checkWordList';
 import { insertWordListVersion } from './insertWordListVersion';
+import { lockWordListVersions } from './lockWordListVersions';
 
 /** PATCH body: the version the editor read, and the fields to replace (grade, skill, scope, externalId are fixed). */
 export interface WordListPatch {

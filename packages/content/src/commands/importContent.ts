@@ -1,15 +1,15 @@
 import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { loadLanguageSafety } from '@qiraa/language-safety';
-import { loadCatalog } from '../catalog/loadCatalog';
+import { importBodyProblem, kindOf } from '../engine/bodyRules';
 import { newContentId } from '../ids';
-import { importBodyProblem, kindOf } from '../import/bodyRules';
-import type { ImportBodyInput } from '../import/importBody';
-import { planImport } from '../import/planImport';
-import { IMPORT_SIZE_LIMITS, payloadTooLarge } from '../import/sizeLimit';
-import { storeImport } from '../import/storeImport';
 import { batchReport, type ImportReport } from '../queries/importBatches';
+import { loadCatalog } from '../queries/loadCatalog';
+import { IMPORT_SIZE_LIMITS, payloadTooLarge } from '../routes/sizeLimit';
+import type { ImportBodyInput } from '../schemas/importBody';
 import { lockContentScope } from './lockContentScope';
+import { planImport } from './planImport';
+import { storeImport } from './storeImport';
 
 export interface ImportInput {
   /** The scope the content lands in, already resolved (null = global); `body.organizationId` is not read. */

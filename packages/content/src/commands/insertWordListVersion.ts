@@ -1,8 +1,8 @@
 import type { TransactionSql } from '@qiraa/db';
+import { wordListContentHash } from '../engine/wordListContentHash';
 import { newContentId } from '../ids';
-import { wordListContentHash } from '../wordLists/wordListContentHash';
-import type { WordListContent, WordListStatus } from '../wordLists/wordListRules';
-import type { WordListPlace } from '../wordLists/wordListScope';
+import type { WordListPlace } from '../queries/wordListScope';
+import type { WordListContent, WordListStatus } from '../rules/wordListRules';
 
 /** Stores one version of a list (publishedAt set when it starts operational); returns its id. */
 export async function insertWordListVersion(

@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import type { ErrorDetail } from '@qiraa/http-kit';
-import { type FormItemPosition, type Move, planMoves } from '../forms/planMoves';
+import { type FormItemPosition, type Move, planMoves } from '../engine/planMoves';
 import { etagOf } from '../queries/itemViews';
 import { takeItemBankPin } from './takeItemBankPin';
 

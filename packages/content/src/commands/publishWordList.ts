@@ -2,9 +2,9 @@ import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { conflict } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
-import { wordListChecker } from '../wordLists/checkWordList';
-import { type LockedWordList, lockWordListVersions, operationalSiblings } from '../wordLists/lockWordListVersions';
-import { assertAccepted, isSecondLiveVersion } from '../wordLists/wordListErrors';
+import { assertAccepted, isSecondLiveVersion } from '../engine/wordListErrors';
+import { wordListChecker } from './checkWordList';
+import { type LockedWordList, lockWordListVersions, operationalSiblings } from './lockWordListVersions';
 
 export const anotherVersionOperational = () =>
   conflict('another_version_operational', 'an older version of this list is operational; retire it first');

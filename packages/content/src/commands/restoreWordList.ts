@@ -2,9 +2,9 @@ import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { conflict } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
-import { wordListChecker } from '../wordLists/checkWordList';
-import { lockWordListVersions } from '../wordLists/lockWordListVersions';
-import { assertAccepted, isSecondLiveVersion } from '../wordLists/wordListErrors';
+import { assertAccepted, isSecondLiveVersion } from '../engine/wordListErrors';
+import { wordListChecker } from './checkWordList';
+import { lockWordListVersions } from './lockWordListVersions';
 import { anotherVersionOperational, assertNoOtherLiveVersion } from './publishWordList';
 
 /**

@@ -2,11 +2,11 @@ import type { Sql, TransactionSql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { conflict } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
-import { WINDOWS } from '../catalog/catalogTypes';
-import { lockWordListVersions } from '../wordLists/lockWordListVersions';
-import { operationalCandidates } from '../wordLists/pickWordList';
-import { servedList } from '../wordLists/servingOrder';
-import type { WordListRecord } from '../wordLists/wordListView';
+import { servedList } from '../engine/servingOrder';
+import { WINDOWS } from '../queries/catalogTypes';
+import { operationalCandidates } from '../queries/pickWordList';
+import type { WordListRecord } from '../queries/wordListView';
+import { lockWordListVersions } from './lockWordListVersions';
 
 /**
  * After the list left: does some cell it served (its grade and skill in its window, or in every window for an

@@ -1,10 +1,10 @@
 import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import type { ErrorDetail } from '@qiraa/http-kit';
-import type { BlueprintRefusal, CellAddress, CellProposal, MeasureWarning } from '../blueprint/blueprintTypes';
-import { checkBlueprintCell } from '../blueprint/checkBlueprintCell';
-import { type StoredCellRow, storedCellAt } from '../blueprint/storedCells';
-import { loadCatalog } from '../catalog/loadCatalog';
+import type { BlueprintRefusal, CellAddress, CellProposal, MeasureWarning } from '../engine/blueprintTypes';
+import { loadCatalog } from '../queries/loadCatalog';
+import { type StoredCellRow, storedCellAt } from '../queries/storedCells';
+import { checkBlueprintCell } from './checkBlueprintCell';
 
 export type SetBlueprintCellResult =
   | { ok: true; cell: StoredCellRow; measureWarnings: MeasureWarning[] }

@@ -5,13 +5,13 @@ import {
   type CellKind,
   type MeasureWarning,
   scopeOf,
-} from '../blueprint/blueprintTypes';
-import { mostSpecific } from '../blueprint/resolveBlueprintCell';
-import { resolvedCellWarnings } from '../blueprint/resolvedCellWarnings';
-import { type StoredCellRow, storedCellsAlong } from '../blueprint/storedCells';
-import { WINDOWS, type WindowCode } from '../catalog/catalogTypes';
-import { loadCatalog } from '../catalog/loadCatalog';
-import { operationalFormsFor } from '../forms/operationalForms';
+} from '../engine/blueprintTypes';
+import { resolvedCellWarnings } from '../engine/resolvedCellWarnings';
+import { WINDOWS, type WindowCode } from './catalogTypes';
+import { loadCatalog } from './loadCatalog';
+import { operationalFormsFor } from './operationalForms';
+import { mostSpecific } from './resolveBlueprintCell';
+import { type StoredCellRow, storedCellsAlong } from './storedCells';
 
 export interface ResolvedView {
   source: BlueprintScope | null;

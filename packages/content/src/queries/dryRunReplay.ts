@@ -1,8 +1,8 @@
 import type { AnySql } from '@qiraa/db';
-import type { SectionKey } from '../catalog/catalogTypes';
-import { loadCatalog } from '../catalog/loadCatalog';
 import type { ItemBankPinEntry } from '../commands/takeItemBankPin';
-import { breakBeforeFlags } from '../forms/breakBefore';
+import { breakBeforeFlags } from '../engine/breakBefore';
+import type { SectionKey } from './catalogTypes';
+import { loadCatalog } from './loadCatalog';
 
 export interface ServedSlot {
   order: number;

@@ -1,12 +1,12 @@
 import type { AnySql } from '@qiraa/db';
 import type { Caller } from '@qiraa/identity';
-import type { ContentKind } from '../catalog/catalogTypes';
-import type { FormProblems } from '../import/formProblems';
-import type { AgreementSignoff, SourceDeclared } from '../import/importBody';
-import type { BatchSummary, ImportReport, ReportRow } from '../import/reportSchema';
+import type { FormProblems } from '../engine/formProblems';
+import type { AgreementSignoff, SourceDeclared } from '../schemas/importBody';
+import type { BatchSummary, ImportReport, ReportRow } from '../schemas/reportSchema';
 import { visibleScope } from '../scope';
+import type { ContentKind } from './catalogTypes';
 
-export type { BatchSummary, ImportReport } from '../import/reportSchema';
+export type { BatchSummary, ImportReport } from '../schemas/reportSchema';
 
 /** Page size of `GET /api/items/import`: 20 by default, at most 100. */
 export const BATCH_PAGE_DEFAULT = 20;

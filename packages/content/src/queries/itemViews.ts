@@ -1,7 +1,7 @@
 import type { AnySql } from '@qiraa/db';
 import { type Static, type TSchema, Type } from 'typebox';
-import { CONTENT_PURPOSES, type ContentPurpose, type ContentRole } from '../catalog/catalogTypes';
 import { ContentRoleSchema, literals, OrganizationScope } from '../schemas';
+import { CONTENT_PURPOSES, type ContentPurpose, type ContentRole } from './catalogTypes';
 
 /**
  * The two views of an item-bank item, built from its row in one place. The student projection carries only

@@ -1,7 +1,7 @@
 import type { AnySql } from '@qiraa/db';
 import type { Caller } from '@qiraa/identity';
-import type { ContentRole } from '../catalog/catalogTypes';
 import { visibleScope } from '../scope';
+import type { ContentRole } from './catalogTypes';
 import { type ItemRowDb, type ItemStatus, itemColumns } from './itemViews';
 
 /** Page size of `GET /api/items`: 20 by default, at most 100. */

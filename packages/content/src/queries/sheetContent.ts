@@ -1,5 +1,5 @@
 import type { AnySql } from '@qiraa/db';
-import { DEFAULT_WORDS_PER_ROW } from '../wordLists/wordListRules';
+import { DEFAULT_WORDS_PER_ROW } from '../rules/wordListRules';
 
 /** An operational word list as a printed sheet needs it (the assessment context prints it). */
 export interface SheetWordList {

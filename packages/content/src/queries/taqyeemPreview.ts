@@ -1,12 +1,12 @@
 import type { AnySql } from '@qiraa/db';
-import type { BlueprintScope, CellAddress, CellKind } from '../blueprint/blueprintTypes';
-import { resolveBlueprintCell } from '../blueprint/resolveBlueprintCell';
-import { resolvedCellWarnings } from '../blueprint/resolvedCellWarnings';
-import { type CatalogMeasure, type SectionKey, TEACHER_CELLS, type TeacherCell } from '../catalog/catalogTypes';
-import { loadCatalog } from '../catalog/loadCatalog';
-import { breakBeforeFlags } from '../forms/breakBefore';
-import { operationalFormsFor } from '../forms/operationalForms';
+import type { BlueprintScope, CellAddress, CellKind } from '../engine/blueprintTypes';
+import { breakBeforeFlags } from '../engine/breakBefore';
+import { resolvedCellWarnings } from '../engine/resolvedCellWarnings';
+import { type CatalogMeasure, type SectionKey, TEACHER_CELLS, type TeacherCell } from './catalogTypes';
 import { etagOf, type ItemRowDb, itemColumns, type StudentItem, studentItemOf } from './itemViews';
+import { loadCatalog } from './loadCatalog';
+import { operationalFormsFor } from './operationalForms';
+import { resolveBlueprintCell } from './resolveBlueprintCell';
 
 /** The preview's closed warning set, in the spec's order (the answer lists them in this order). */
 export const PREVIEW_WARNINGS = [

@@ -1,13 +1,13 @@
 import type { AnySql, Sql } from '@qiraa/db';
 import { notFound } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
-import type { Catalog, WindowCode } from '../catalog/catalogTypes';
-import { loadCatalog } from '../catalog/loadCatalog';
+import { servedList } from '../engine/servingOrder';
+import type { WordListStatus } from '../rules/wordListRules';
 import { canSee } from '../scope';
-import { candidateOf } from '../wordLists/pickWordList';
-import { servedList } from '../wordLists/servingOrder';
-import type { WordListStatus } from '../wordLists/wordListRules';
-import { selectWordLists, viewOf, type WordListRow, type WordListView } from '../wordLists/wordListView';
+import type { Catalog, WindowCode } from './catalogTypes';
+import { loadCatalog } from './loadCatalog';
+import { candidateOf } from './pickWordList';
+import { selectWordLists, viewOf, type WordListRow, type WordListView } from './wordListView';
 
 export interface WordListCell {
   grade: number;

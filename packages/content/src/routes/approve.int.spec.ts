@@ -8,7 +8,7 @@ import {
   passage,
   screeningFormBody,
   trainingItem,
-} from '../import/importTestKit';
+} from '../testing/importTestKit';
 
 const { t, w } = useTestWorld();
 

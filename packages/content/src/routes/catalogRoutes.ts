@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { loadCatalog } from '../catalog/loadCatalog';
+import { loadCatalog } from '../queries/loadCatalog';
 import { BACKOFFICE, BACKOFFICE_NOTE, security } from '../schemas';
 
 const Labelled = { id: Type.String(), labelAr: Type.String() };

@@ -11,6 +11,10 @@ import {
 import { callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
+import { checkBlueprintCell } from '../commands/checkBlueprintCell';
+import { deleteBlueprintCell } from '../commands/deleteBlueprintCell';
+import { setBlueprintCell } from '../commands/setBlueprintCell';
+import { contentTarget } from '../contentTarget';
 import {
   BLUEPRINT_REFUSALS,
   BLUEPRINT_SCOPES,
@@ -18,15 +22,11 @@ import {
   type CellProposal,
   MEASURE_WARNING_CODES,
   STORED_KINDS,
-} from '../blueprint/blueprintTypes';
-import { cellScopeOf } from '../blueprint/cellScope';
-import { checkBlueprintCell } from '../blueprint/checkBlueprintCell';
-import { storedCellAt } from '../blueprint/storedCells';
-import { loadCatalog } from '../catalog/loadCatalog';
-import { deleteBlueprintCell } from '../commands/deleteBlueprintCell';
-import { setBlueprintCell } from '../commands/setBlueprintCell';
-import { contentTarget } from '../contentTarget';
+} from '../engine/blueprintTypes';
 import { blueprintCellView, blueprintGrid } from '../queries/blueprint';
+import { cellScopeOf } from '../queries/cellScope';
+import { loadCatalog } from '../queries/loadCatalog';
+import { storedCellAt } from '../queries/storedCells';
 import { BACKOFFICE, BACKOFFICE_NOTE, GradeParam, literals, security, WindowSchema } from '../schemas';
 
 const tags = ['content'];

@@ -13,7 +13,7 @@ import {
   STEM,
   screeningFormBody,
   trainingItem,
-} from '../import/importTestKit';
+} from '../testing/importTestKit';
 
 const { t, w } = useTestWorld();
 

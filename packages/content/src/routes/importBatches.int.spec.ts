@@ -1,6 +1,6 @@
 import { client, useTestWorld } from '@qiraa/app/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freshId, imported, itemBody, trainingItem } from '../import/importTestKit';
+import { freshId, imported, itemBody, trainingItem } from '../testing/importTestKit';
 
 const { t, w } = useTestWorld();
 const batches: Record<string, string> = {};

@@ -3,14 +3,11 @@ import { conflict, errorResponses, notFound, unprocessable } from '@qiraa/http-k
 import { callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { CONTENT_KINDS } from '../catalog/catalogTypes';
 import { approveImportBatch } from '../commands/approveImportBatch';
 import { importContent } from '../commands/importContent';
 import { contentTarget } from '../contentTarget';
-import { ImportBody } from '../import/importBody';
-import { REJECT_REASONS } from '../import/rejectReasons';
-import { ApprovalSchema, BatchSummarySchema, ImportReportSchema } from '../import/reportSchema';
-import { countDecodedBytes, decodedBytesOf, enforceKindSizeLimit, IMPORT_MAX_BYTES } from '../import/sizeLimit';
+import { REJECT_REASONS } from '../engine/rejectReasons';
+import { CONTENT_KINDS } from '../queries/catalogTypes';
 import {
   BATCH_PAGE_DEFAULT,
   BATCH_PAGE_MAX,
@@ -20,7 +17,10 @@ import {
   listBatches,
 } from '../queries/importBatches';
 import { BACKOFFICE, BACKOFFICE_NOTE, literals, security } from '../schemas';
+import { ImportBody } from '../schemas/importBody';
+import { ApprovalSchema, BatchSummarySchema, ImportReportSchema } from '../schemas/reportSchema';
 import { assertCanChange, canSee, writeScope } from '../scope';
+import { countDecodedBytes, decodedBytesOf, enforceKindSizeLimit, IMPORT_MAX_BYTES } from './sizeLimit';
 
 const tags = ['content'];
 const KindQuery = literals(CONTENT_KINDS, { default: 'item', description: 'batches of this kind only' });

@@ -1,6 +1,6 @@
 import { client, useTestWorld } from '@qiraa/app/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approved, freshId, imported, itemBody, screeningFormBody, trainingItem } from '../import/importTestKit';
+import { approved, freshId, imported, itemBody, screeningFormBody, trainingItem } from '../testing/importTestKit';
 
 const { t, w } = useTestWorld();
 let form: { screeningFormId: string; rows: { itemBankId: string | null }[] };

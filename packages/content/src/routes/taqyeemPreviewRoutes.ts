@@ -3,10 +3,10 @@ import { errorResponses } from '@qiraa/http-kit';
 import { callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { BLUEPRINT_SCOPES, CELL_KINDS } from '../blueprint/blueprintTypes';
-import { cellScopeOf } from '../blueprint/cellScope';
-import { SECTION_KEYS, TEACHER_CELLS } from '../catalog/catalogTypes';
 import { contentTarget } from '../contentTarget';
+import { BLUEPRINT_SCOPES, CELL_KINDS } from '../engine/blueprintTypes';
+import { SECTION_KEYS, TEACHER_CELLS } from '../queries/catalogTypes';
+import { cellScopeOf } from '../queries/cellScope';
 import { StudentItemSchema } from '../queries/itemViews';
 import { PREVIEW_WARNINGS, taqyeemPreview } from '../queries/taqyeemPreview';
 import {

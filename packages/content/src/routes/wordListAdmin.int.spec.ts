@@ -15,7 +15,7 @@ import {
   READING_NOTE,
   waitForLockWait,
   wordListRowCount,
-} from '../wordLists/wordListTestKit';
+} from '../testing/wordListTestKit';
 
 const { t, w } = useTestWorld();
 let root: Client;

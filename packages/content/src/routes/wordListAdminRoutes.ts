@@ -4,17 +4,18 @@ import { errorResponses, notFound } from '@qiraa/http-kit';
 import { callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
+import { wordListChecker } from '../commands/checkWordList';
 import { createWordList } from '../commands/createWordList';
 import { editWordList } from '../commands/editWordList';
 import { publishWordList } from '../commands/publishWordList';
 import { restoreWordList } from '../commands/restoreWordList';
 import { retireWordList } from '../commands/retireWordList';
 import { contentTarget } from '../contentTarget';
+import { contentOfCreateBody } from '../engine/wordListBody';
+import { wordListPlace } from '../queries/wordListScope';
 import { wordListBuilderView, wordListWithVersions } from '../queries/wordLists';
+import { wordListViewById } from '../queries/wordListView';
 import { BACKOFFICE, BACKOFFICE_NOTE, security } from '../schemas';
-import { writeScope } from '../scope';
-import { wordListChecker } from '../wordLists/checkWordList';
-import { contentOfCreateBody } from '../wordLists/wordListBody';
 import {
   BuilderViewSchema,
   CheckSchema,
@@ -24,9 +25,8 @@ import {
   WordListRejectedSchema,
   WordListSchema,
   WordListWithWarnings,
-} from '../wordLists/wordListSchemas';
-import { wordListPlace } from '../wordLists/wordListScope';
-import { wordListViewById } from '../wordLists/wordListView';
+} from '../schemas/wordListSchemas';
+import { writeScope } from '../scope';
 
 const tags = ['word-lists'];
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description: 'word-list version id' }) });

@@ -1,6 +1,6 @@
 import type { AnySql } from '@qiraa/db';
-import type { WindowCode } from '../catalog/catalogTypes';
 import { newContentId } from '../ids';
+import type { WindowCode } from '../queries/catalogTypes';
 
 export * from './importFixtures';
 

@@ -1,5 +1,6 @@
 import { EventStoreDBClient } from '@eventstore/db-client';
 import { appendListeners } from '../appendListeners';
+import { ReadNotSupportedError } from '../auditReads';
 import type { AppendOptions, EventStore, NewEvent, Subscription } from '../types';
 import { stampEvents } from '../writeContext';
 import { appendToStream } from './appendToStream';
@@ -7,11 +8,14 @@ import { countAfter } from './countAfter';
 import { head } from './head';
 import { readAll } from './readAll';
 import { readStream } from './readStream';
+import { readStreamFields } from './readStreamFields';
 import { type ResubscribeOptions, subscribeToAll } from './subscribeToAll';
 
 export interface KurrentdbEventStoreOptions {
   resubscribe?: ResubscribeOptions;
 }
+
+const unsupported = (read: string): Promise<never> => Promise.reject(new ReadNotSupportedError('KurrentDB', read));
 
 /** The event-store port on KurrentDB/EventStoreDB 22.6+ over gRPC, e.g. `esdb://localhost:2113?tls=false`. */
 export function kurrentdbEventStore(connectionString: string, options: KurrentdbEventStoreOptions = {}): EventStore {
@@ -34,6 +38,19 @@ export function kurrentdbEventStore(connectionString: string, options: Kurrentdb
     readStream: (streamId, opts) => readStream(client, streamId, opts),
     readAll: (opts) => readAll(client, opts),
     countAfter: (after, types) => countAfter(client, after, types),
+    readStreamFields: (streamIds, opts) => readStreamFields(client, streamIds, opts),
+    // The auditor's reads need the log in the application's PostgreSQL (stream organizations, the student
+    // index, the hash chain): none of them exists here.
+    readEventsById: () => unsupported('readEventsById'),
+    readEventsCausedBy: () => unsupported('readEventsCausedBy'),
+    readLog: () => unsupported('readLog'),
+    readStreamsInLogOrder: () => unsupported('readStreamsInLogOrder'),
+    streamExists: () => unsupported('streamExists'),
+    studentStreams: () => unsupported('studentStreams'),
+    readChain: () => unsupported('readChain'),
+    streamHeadGaps: () => unsupported('streamHeadGaps'),
+    verifyCheckpoints: () => unsupported('verifyCheckpoints'),
+    recordVerifyCheckpoint: () => unsupported('recordVerifyCheckpoint'),
     head: () => head(client),
     subscribe(opts) {
       const subscription = subscribeToAll(client, opts, options.resubscribe);

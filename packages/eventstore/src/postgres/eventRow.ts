@@ -21,6 +21,10 @@ export interface EventRow {
 export const EVENT_COLUMNS =
   'global_position, transaction_id::text as xid_text, stream_id, stream_version, event_id::text as event_id, event_type, schema_version, data, metadata, created_at';
 
+/** `EVENT_COLUMNS` for a query that names es_events `e` (joined with es_streams `s`). */
+export const E_EVENT_COLUMNS =
+  'e.global_position, e.transaction_id::text as xid_text, e.stream_id, e.stream_version, e.event_id::text as event_id, e.event_type, e.schema_version, e.data, e.metadata, e.created_at';
+
 export function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
     eventId: row.event_id,

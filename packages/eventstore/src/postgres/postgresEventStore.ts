@@ -1,15 +1,24 @@
-import { inTransaction, type Sql, writeCombinerOf } from '@qiraa/db';
+import { inTransaction, type Sql, type UnitOfWork, writeCombinerOf } from '@qiraa/db';
 import { appendListeners } from '../appendListeners';
 import { pollingSubscription } from '../pollingSubscription';
-import type { AppendOptions, AppendResult, EventStore, NewEvent, StreamAppend } from '../types';
+import type { AppendOptions, AppendResult, EventStore, NewEvent, PipelinedWrite, StreamAppend } from '../types';
 import { stampEvents } from '../writeContext';
 import { appendMany } from './appendMany';
 import { appendPipelined } from './appendPipelined';
 import { appendToStream } from './appendToStream';
+import {
+  readEventsById,
+  readEventsCausedBy,
+  readLog,
+  readStreamsInLogOrder,
+  streamExists,
+  studentStreams,
+} from './auditReads';
+import { readChain, recordVerifyCheckpoint, streamHeadGaps, verifyCheckpoints } from './chain';
 import { countAfter } from './countAfter';
 import { oldestAfter, readAll, readHeldBack, visibleHead } from './readAll';
 import { readStream, readStreamsWithin, readStreamWithin } from './readStream';
-import { requireAppended } from './requireAppended';
+import { readStreamFields } from './readStreamFields';
 
 /** The event-store port on PostgreSQL (tables es_streams and es_events, migration 0001). */
 export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number } = {}): EventStore {
@@ -40,20 +49,19 @@ export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number 
     return results;
   }
 
+  /** A pipelined write's appends: several streams that expect no version in one statement, else one each. */
+  function appendWrites(writes: readonly PipelinedWrite[], uow: UnitOfWork): Promise<AppendResult[]> {
+    const anyVersion = writes.every((w) => w.expected === 'any');
+    if (writes.length > 1 && anyVersion) return appendAll(writes, { uow });
+    return Promise.all(writes.map((w) => append(w.streamId, w.events, { uow, expected: w.expected })));
+  }
+
   const store: EventStore = {
     adapter: 'postgres',
     logInDatabase: true,
-    requireAppended,
     append,
     appendMany: appendAll,
-    appendPipelined: (streamId, events, opts) =>
-      appendPipelined(
-        (id, stamped, uow, expected) => append(id, stamped, { uow, expected }),
-        streamId,
-        events,
-        opts.uow,
-        opts.expected,
-      ),
+    appendPipelined: (writes, opts) => appendPipelined(appendWrites, writes, opts.uow, opts.recordedAt),
     readStream: (streamId, opts) => readStream(sql, streamId, opts),
     readStreamWithin: (conn, streamId, opts) => readStreamWithin(conn, streamId, opts),
     readStreamsWithin: (conn, streamIds) => readStreamsWithin(conn, streamIds),
@@ -62,6 +70,17 @@ export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number 
     oldestAfter: (after, types) => oldestAfter(sql, after, types),
     countAfter: (after, types) => countAfter(sql, after, types),
     head: () => visibleHead(sql),
+    readStreamFields: (streamIds, opts) => readStreamFields(sql, streamIds, opts),
+    readEventsById: (ids, scope) => readEventsById(sql, ids, scope),
+    readEventsCausedBy: (eventId, opts) => readEventsCausedBy(sql, eventId, opts),
+    readLog: (query) => readLog(sql, query),
+    readStreamsInLogOrder: (streamIds) => readStreamsInLogOrder(sql, streamIds),
+    streamExists: (streamId, scope) => streamExists(sql, streamId, scope),
+    studentStreams: (studentId, opts) => studentStreams(sql, studentId, opts),
+    readChain: (query) => readChain(sql, query),
+    streamHeadGaps: (scope) => streamHeadGaps(sql, scope),
+    verifyCheckpoints: () => verifyCheckpoints(sql),
+    recordVerifyCheckpoint: (checkpoint) => recordVerifyCheckpoint(sql, checkpoint),
     subscribe: (opts) => pollingSubscription(store, opts, options.pollIntervalMs),
     onAppended: listeners.add,
     close: async () => {},

@@ -27,7 +27,7 @@ export async function replayReport(
 ): Promise<ReplayReport> {
   // Three statements in parallel: the streams, the holidays, the read models as of the same instant.
   const [studentStreams, holidays, stored] = await Promise.all([
-    readStudentStreams(deps.sql, deps.store, studentId),
+    readStudentStreams(deps.store, studentId),
     // The holidays of the student's organization (identity says which).
     userOrganization(deps.sql, studentId).then(
       (organizationId) => deps.sql<{ d: string }[]>`

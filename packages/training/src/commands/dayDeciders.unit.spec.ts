@@ -14,7 +14,6 @@ import {
 } from '../events';
 import type { Learner } from '../queries/learner';
 import { CURRENT_TRAINING_RULES as rules } from '../rules/trainingRules';
-import { addSendExerciseDecider } from '../sends/sendExercise';
 import { endDayDecider } from './endDay';
 import { levelMoveDecider } from './moveLevel';
 import { openDayDecider } from './openDay';
@@ -24,6 +23,7 @@ import {
   practiceAnswerDecider,
   type SupportReads,
 } from './practiceAnswer';
+import { addSendExerciseDecider } from './sendExercise';
 
 const learner = {
   studentId: 7,

@@ -8,16 +8,16 @@ import type { PracticeAnswerRecorded, SupportStepFired } from '../engine/dayEven
 import { currentSlot, type DayFold, type Slot } from '../engine/foldDay';
 import { academicYearOf, schoolDayOf } from '../engine/schoolDay';
 import { streams, type TrainingLevelMoved } from '../events';
+import { activeSendJson, activeSendOf, type SendJson, sendOfJson } from '../queries/activeSend';
 import { type Learner, type LearnerJson, learnerJson, learnerOf, learnerOfJson } from '../queries/learner';
 import { practiceItemOf } from '../queries/practiceItem';
 import { CURRENT_TRAINING_RULES, type TrainingRules } from '../rules/trainingRules';
-import { activeSendJson, activeSendOf, type SendJson, sendOfJson } from '../sends/activeSend';
-import { addSendExercise } from '../sends/sendExercise';
 import { loadDay, openDayOf, retrying, type TrainingDeps } from './dayStream';
 import { endDay } from './endDay';
 import { moveLevelAfter } from './moveLevel';
 import { openDay } from './openDay';
 import { type PracticeAnswerState, practiceAnswerDecider, type SubmitInput, supportReadsOf } from './practiceAnswer';
+import { addSendExercise } from './sendExercise';
 
 export type { SubmitInput } from './practiceAnswer';
 

@@ -6,11 +6,11 @@ import type { ContextDeps } from '@qiraa/kernel';
 import { loadLanguageSafety, servedOr } from '@qiraa/language-safety';
 import { answerSessionItem, queuedSessionOf } from '@qiraa/sessions';
 import { currentDay, submitReads, submitResponse } from '../commands/practiceQueue';
+import { feedbackOf, GENERIC_EXPLANATION_AR } from '../queries/answerFeedback';
+import { servedOf, trainingStateOf } from '../queries/practiceView';
+import { safeFeedback, safeServed } from '../queries/servedSafely';
+import { sessionItemOf, sessionStateOf } from '../queries/sessionPhaseView';
 import { NextItemResponse, QueueStateResponse, SubmitBody, SubmitResponse, security } from '../schemas';
-import { feedbackOf, GENERIC_EXPLANATION_AR } from '../views/answerFeedback';
-import { servedOf, trainingStateOf } from '../views/practiceView';
-import { safeFeedback, safeServed } from '../views/servedSafely';
-import { sessionItemOf, sessionStateOf } from '../views/sessionPhaseView';
 
 const tags = ['training'];
 

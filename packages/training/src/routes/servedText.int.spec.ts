@@ -2,8 +2,8 @@ import { client, useTestWorld } from '@qiraa/app/testing';
 import { inTransaction } from '@qiraa/db';
 import { loadLanguageSafety, normalizeArabic, reloadLanguageSafety } from '@qiraa/language-safety';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GENERIC_EXPLANATION_AR, GENERIC_HINT_AR } from '../queries/answerFeedback';
 import { importTrainingPack } from '../testing';
-import { GENERIC_EXPLANATION_AR, GENERIC_HINT_AR } from '../views/answerFeedback';
 
 /**
  * Student text passes the language-safety rule set in force when served (docs/language-safety.md, "Served

@@ -1,9 +1,9 @@
 import { organizationTimeZonesQuery } from '@qiraa/identity';
 import { addDays, defineSchedule } from '@qiraa/kernel';
-import { alertIdOf, alertStream, TRAINING_ALERT_RAISED, type TrainingAlertRaised } from '../alerts/alertEvents';
-import { CURRENT_ALERT_RULES, supportReviewAsOf } from '../alerts/alertRules';
-import { recordAlertEvent } from '../alerts/recordAlertEvent';
+import { recordAlertEvent } from '../commands/recordAlertEvent';
 import { schoolDayOf } from '../engine/schoolDay';
+import { alertIdOf, alertStream, TRAINING_ALERT_RAISED, type TrainingAlertRaised } from '../events/alertEvents';
+import { CURRENT_ALERT_RULES, supportReviewAsOf } from '../rules/alertRules';
 
 interface StayRow {
   student_id: string;

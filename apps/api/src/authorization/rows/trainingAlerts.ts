@@ -101,7 +101,7 @@ const OWNER_ONLY = (ok: number) =>
   });
 
 /**
- * Training alerts and support groups (packages/training/src/alerts and groups, docs/training-alerts.md): a class's
+ * Training alerts and support groups (packages/training, docs/training-alerts.md): a class's
  * alerts for its teachers, a group's for its owner (403 NOT_CLASS_TEACHER otherwise); acknowledge by a teacher who
  * reaches the child; groups are a teacher's own.
  */
