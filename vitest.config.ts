@@ -9,6 +9,11 @@ export default defineConfig({
     // out events held back by another file's open transaction (catchUpSettled). VITEST_MAX_WORKERS overrides.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) > 0 ? Number(process.env.VITEST_MAX_WORKERS) : 4,
     minWorkers: 1,
+    // The worker processes are the root's (one forks pool for every project): with the pool's default (isolate)
+    // each file got a fresh process, so the int project's `isolate: false` kept no module across files. Off here,
+    // a process runs file after file of one project (recycled between projects); each project's own `isolate`
+    // still decides whether its files share loaded modules (vitest.workspace.ts).
+    poolOptions: { forks: { isolate: false } },
     reporters: ['default', './packages/db/src/testing/summaryReporter.ts'],
     // QIRAA_PASSWORD_COST: argon2 at its smallest cost for the worlds' sign-ups (packages/identity/src/auth/passwords.ts);
     // the spec that inspects and times the real cost sets it back to full for itself.

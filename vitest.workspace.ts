@@ -20,7 +20,8 @@ export default defineWorkspace([
       globalSetup: ['packages/db/src/testing/globalSetup.ts', 'packages/db/src/testing/entryBundles.ts'],
       // Each file has its own database and app already; sharing a worker's loaded modules across files saves
       // evaluating the whole module graph (fastify, bullmq, the gRPC client, every context) once per file,
-      // which was about three quarters of the suite's CPU.
+      // which was about three quarters of the suite's CPU. Effective only with the root's
+      // poolOptions.forks.isolate false (vitest.config.ts): otherwise every file gets a fresh process anyway.
       isolate: false,
       testTimeout: 30_000,
       hookTimeout: 60_000,

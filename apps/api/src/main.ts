@@ -1,5 +1,4 @@
-import { buildApp } from '@qiraa/app';
-import { describeStartup, loadConfig, openRuntime, processLifecycle, startProjectorWithin } from '@qiraa/runtime';
+import { loadConfig, processLifecycle } from '@qiraa/runtime/boot';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { DRAIN_MS, drainWithin } from './drain';
@@ -18,6 +17,10 @@ const life = processLifecycle({
 try {
   const config = loadConfig();
   await assertPortFree(config.host, config.port);
+  // The application's modules load only now: a start its settings refuse exits without loading them
+  // (2.5 CPU-s of every refused start, startupFailures.e2e.spec.ts).
+  const { describeStartup, openRuntime, startProjectorWithin } = await import('@qiraa/runtime');
+  const { buildApp } = await import('@qiraa/app');
   const runtime = await openRuntime(config, {
     role: 'api',
     holdStop: life.hold,

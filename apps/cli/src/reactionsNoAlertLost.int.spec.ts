@@ -8,11 +8,14 @@ import { loadConfig, openRuntime } from '@qiraa/runtime';
 import { endDay, startLevel } from '@qiraa/training/alerts-testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './testing/runCli';
+import { runCliInProcess } from './testing/runCliInProcess';
 
 /**
  * No alert is lost (issue 22): names the roster takes reach the teacher's inbox, a database error during
  * dispatch is retried and delivered once, the language rules away parks the alert and `qiraa reactions retry`
- * delivers it, and two processes on one database deliver once. Everything through the real app, database and CLI.
+ * delivers it, and two processes on one database deliver once. Everything through the real app, database and CLI:
+ * `reactions status` as a spawned process (the family's real spawn), the two retries in this process
+ * (runCliInProcess, the same command line without a child's start-up).
  */
 const { t, w } = useTestWorld();
 const YEAR = '2026-2027';
@@ -200,13 +203,13 @@ describe('no alert is lost', () => {
       expect(shown.parked).toEqual([expect.objectContaining({ reaction: TRAINING, eventId: parked!.event_id })]);
 
       // The rules are back: the retry delivers it, once.
-      const retried = await runCli(['reactions', 'retry', TRAINING, '--event', parked!.event_id], env);
+      const retried = await runCliInProcess(['reactions', 'retry', TRAINING, '--event', parked!.event_id], env);
       expect(retried.code, retried.stderr).toBe(0);
       expect(retried.stdout).toContain(`delivered\t${parked!.event_id}`);
       expect(kinds(await inboxOf(s))).toEqual(['training_no_progress']);
       expect(await parkedOf(TRAINING)).toEqual([]);
       expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json().status).toBe('ready');
-      const again = await runCli(['reactions', 'retry', TRAINING], env);
+      const again = await runCliInProcess(['reactions', 'retry', TRAINING], env);
       expect([again.code, again.stdout.trim()]).toEqual([0, `${TRAINING}: no parked events`]);
       expect(kinds(await inboxOf(s))).toEqual(['training_no_progress']);
     },

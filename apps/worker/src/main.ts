@@ -1,7 +1,6 @@
-import { describeStartup, loadConfig, processLifecycle } from '@qiraa/runtime';
+import { loadConfig, processLifecycle } from '@qiraa/runtime/boot';
 import { pino } from 'pino';
-import { runWorker } from './runWorker';
-import { watchJoinedCluster } from './watchJoinedCluster';
+import { requireRedisUrl } from './requireRedisUrl';
 
 const logger = pino({ level: process.env.LOG_LEVEL || 'info', base: { app: 'qiraa-worker' } });
 const life = processLifecycle({
@@ -12,6 +11,12 @@ const life = processLifecycle({
 
 try {
   const config = loadConfig();
+  requireRedisUrl(config);
+  // The worker's modules load only now: a start its settings refuse exits without loading them
+  // (2.5 CPU-s of every refused start, startupFailures.e2e.spec.ts).
+  const { describeStartup } = await import('@qiraa/runtime');
+  const { runWorker } = await import('./runWorker');
+  const { watchJoinedCluster } = await import('./watchJoinedCluster');
   const start = () =>
     runWorker(
       config,

@@ -1,7 +1,7 @@
-import { SetupError } from '@qiraa/db';
 import { startProjectionWorker, startReactionWorker } from '@qiraa/projections';
 import type { Config, Runtime } from '@qiraa/runtime';
 import { openRuntime } from '@qiraa/runtime';
+import { requireRedisUrl } from './requireRedisUrl';
 
 export interface RunningWorker {
   runtime: Runtime;
@@ -18,19 +18,13 @@ export async function runWorker(
   logError: (line: string) => void = log,
   holdStop?: <T>(step: Promise<T>) => Promise<T>,
 ): Promise<RunningWorker> {
-  if (!config.redisUrl) {
-    throw new SetupError(
-      'REDIS_URL',
-      'REDIS_URL is required for the worker; set it to the Redis the API uses (redis://host:6379), or run no ' +
-        'worker: without REDIS_URL the API runs projections itself',
-    );
-  }
+  const redisUrl = requireRedisUrl(config);
   const runtime = await openRuntime(config, { role: 'worker', log, logError, ...(holdStop ? { holdStop } : {}) });
   const worker = startProjectionWorker(
     { sql: runtime.sql, store: runtime.store, clock: runtime.clock },
     runtime.projector.projections,
     {
-      redisUrl: config.redisUrl,
+      redisUrl,
       prefix: config.queuePrefix,
       onError: (error) => logError(`redis: ${error.message}`),
     },
@@ -45,7 +39,7 @@ export async function runWorker(
     { sql: runtime.sql, store: runtime.store, clock: runtime.clock },
     runtime.reactor.reactions,
     {
-      redisUrl: config.redisUrl,
+      redisUrl,
       prefix: config.queuePrefix,
       onError: (error) => logError(`redis: ${error.message}`),
     },

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
-import fontkit from '@pdf-lib/fontkit';
-import { type PDFDocument, type PDFFont, typedArrayFor } from 'pdf-lib';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
+import { loadPdfLib } from './pdfLib';
 
 const fontFile = (name: string) => new URL(`../fonts/${name}`, import.meta.url);
 
@@ -21,12 +21,19 @@ type ParsedFont = ReturnType<Fontkit['create']>;
  * it is embedded in, and that parse was most of a sheet's time.
  */
 let parsed: Promise<Map<Uint8Array, ParsedFont>> | undefined;
+/** fontkit, loaded with the first document's fonts (pdfLib.ts says why). */
+let fontkit: Fontkit | undefined;
 const parsedFonts = () =>
-  (parsed ??= Promise.all(
-    ['NotoNaskhArabic-Regular.ttf', 'NotoNaskhArabic-Bold.ttf', 'NotoSans-Regular.ttf'].map((f) =>
+  (parsed ??= Promise.all([
+    import('@pdf-lib/fontkit'),
+    ...['NotoNaskhArabic-Regular.ttf', 'NotoNaskhArabic-Bold.ttf', 'NotoSans-Regular.ttf'].map((f) =>
       readFile(fontFile(f)),
     ),
-  ).then((files) => new Map(files.map((bytes) => [bytes as Uint8Array, fontkit.create(bytes)]))));
+  ]).then(([loaded, ...files]) => {
+    const kit = (loaded as { default: Fontkit }).default;
+    fontkit = kit;
+    return new Map(files.map((bytes) => [bytes as Uint8Array, kit.create(bytes as Uint8Array)]));
+  }));
 
 type GlyphRun = ReturnType<ParsedFont['layout']>;
 type Glyph = GlyphRun['glyphs'][number];
@@ -127,7 +134,7 @@ function sharedEncoding(font: ParsedFont, subset: Subset): Subset {
  * pako (JavaScript), which was a third of a sheet's time. Node's zlib gives the same FlateDecode bytes format
  * at the same default level, natively. (Page content streams are deflated by pdf-lib itself, unchanged.)
  */
-function deflateNatively(doc: PDFDocument): void {
+function deflateNatively(doc: PDFDocument, typedArrayFor: typeof import('pdf-lib')['typedArrayFor']): void {
   const context = doc.context;
   context.flateStream = (contents, dict = {}) =>
     context.stream(deflateSync(typedArrayFor(contents)), {
@@ -155,12 +162,12 @@ function coveredByArabic(fonts: Map<Uint8Array, ParsedFont>): Set<number> {
  */
 export async function embedArabicFonts(doc: PDFDocument, texts?: readonly string[]): Promise<ArabicFonts> {
   const fonts = await parsedFonts();
-  deflateNatively(doc);
+  deflateNatively(doc, (await loadPdfLib()).typedArrayFor);
   // pdf-lib asks its fontkit to parse the bytes it is given: answer with a view of the font parsed once.
   doc.registerFontkit({
     create: (bytes) => {
       const font = fonts.get(bytes as Uint8Array);
-      return font ? documentFont(font) : fontkit.create(bytes);
+      return font ? documentFont(font) : fontkit!.create(bytes);
     },
   } as Fontkit);
   const [arabicBytes, arabicBoldBytes, latinBytes] = [...fonts.keys()];

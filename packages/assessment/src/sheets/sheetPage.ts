@@ -1,5 +1,15 @@
-import { A4, type ArabicFonts, drawRtlLine, embedArabicFonts, type LineStyle, lineWidth, MARGIN } from '@qiraa/pdf-kit';
-import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import {
+  A4,
+  type ArabicFonts,
+  drawRtlLine,
+  embedArabicFonts,
+  type LineStyle,
+  lineWidth,
+  MARGIN,
+  newPdfDocument,
+  pdfLib,
+} from '@qiraa/pdf-kit';
+import type { PDFDocument, PDFPage } from 'pdf-lib';
 
 /** The printable box of an A4 sheet inside the 2 cm margins. */
 export const BOX = {
@@ -10,14 +20,14 @@ export const BOX = {
   width: A4.width - 2 * MARGIN,
 } as const;
 
-const RULE_GREY = rgb(0.78, 0.78, 0.78);
+const RULE_GREY = [0.78, 0.78, 0.78] as const;
 
 /**
  * A new PDF with the Arabic fonts embedded, and no metadata (no dates, nothing a reader could print).
  * `texts`: every text the sheet draws, so only the fonts they need are embedded.
  */
 export async function sheetDocument(texts: readonly string[]): Promise<{ doc: PDFDocument; fonts: ArabicFonts }> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
+  const doc = await newPdfDocument();
   return { doc, fonts: await embedArabicFonts(doc, texts) };
 }
 
@@ -34,7 +44,7 @@ export function drawRule(page: PDFPage, y: number): void {
     start: { x: BOX.left, y },
     end: { x: BOX.right, y },
     thickness: 0.75,
-    color: RULE_GREY,
+    color: pdfLib().rgb(...RULE_GREY),
   });
 }
 

@@ -12,7 +12,11 @@ export function slowestCount(setting: string | undefined): number {
   return Number.isInteger(n) && n > 0 ? n : 10;
 }
 
-/** The slowest files first: wall time from the first import to the last hook (collect + tests and hooks). */
+/**
+ * The slowest files first: wall time from the first import to the last hook (collect + tests and hooks), and the
+ * collect part of it (importing the file and what it loads: large for a worker's first file of a project, which
+ * loads the module graph the later files of that worker reuse).
+ */
 export function slowestFiles(
   modules: ReadonlyArray<TestModule>,
   root: string,
@@ -25,6 +29,7 @@ export function slowestFiles(
         file: path.relative(root, m.moduleId),
         project: m.project.name,
         ms: d.collectDuration + d.duration,
+        collectMs: d.collectDuration,
         tests: [...m.children.allTests()].length,
       };
     })
@@ -34,7 +39,7 @@ export function slowestFiles(
   const width = Math.max(...rows.map((r) => r.file.length));
   const lines = rows.map(
     (r) =>
-      `${(r.ms / 1000).toFixed(1).padStart(7)} s  ${r.file.padEnd(width)}  ${r.project}, ${r.tests} test${r.tests === 1 ? '' : 's'}`,
+      `${(r.ms / 1000).toFixed(1).padStart(7)} s  ${r.file.padEnd(width)}  ${r.project}, ${r.tests} test${r.tests === 1 ? '' : 's'}, collect ${(r.collectMs / 1000).toFixed(1)} s`,
   );
   return `\nslowest ${rows.length} test files:\n${lines.join('\n')}\n`;
 }

@@ -12,7 +12,7 @@ const module = (file: string, collectMs: number, runMs: number, tests: number) =
   }) as unknown as TestModule;
 
 describe('slowestFiles', () => {
-  it('lists the slowest files first, at most the count asked for, with collect time included', () => {
+  it('lists the slowest files first, at most the count asked for, with collect time included and shown', () => {
     const modules = [
       module('a.int.spec.ts', 100, 900, 3),
       module('b.int.spec.ts', 5000, 16_000, 1),
@@ -21,8 +21,8 @@ describe('slowestFiles', () => {
     const lines = slowestFiles(modules, '/repo', 2).trim().split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe('slowest 2 test files:');
-    expect(lines[1]).toMatch(/^ +21\.0 s {2}b\.int\.spec\.ts {2}int, 1 test$/);
-    expect(lines[2]).toMatch(/^ +2\.0 s {2}c\.int\.spec\.ts {2}int, 2 tests$/);
+    expect(lines[1]).toMatch(/^ +21\.0 s {2}b\.int\.spec\.ts {2}int, 1 test, collect 5\.0 s$/);
+    expect(lines[2]).toMatch(/^ +2\.0 s {2}c\.int\.spec\.ts {2}int, 2 tests, collect 0\.0 s$/);
   });
 
   it('prints nothing for a run without files', () => {

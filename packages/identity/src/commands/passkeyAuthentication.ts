@@ -1,14 +1,10 @@
 import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import type { PasswordlessSettings } from '@qiraa/kernel';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  type PublicKeyCredentialRequestOptionsJSON,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import type { Caller } from '../auth/caller';
 import { CHALLENGE_SECONDS, challengeOf, consumeChallenge, storeChallenge } from '../passwordless/challenges';
+import { webauthn } from '../passwordless/webauthn';
 import { loadCaller } from '../queries/loadCaller';
 import { stateExpired } from './handoffCodes';
 
@@ -23,6 +19,7 @@ export async function passkeyAuthenticationOptions(
   settings: PasswordlessSettings,
   now: Date,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: settings.webauthn.rpId,
     timeout: CHALLENGE_SECONDS * 1000,
@@ -51,6 +48,7 @@ export async function verifyPasskeyAuthentication(
   const [stored] = await sql<{ user_id: bigint; public_key: Buffer; sign_count: bigint; transports: string[] }[]>`
     select user_id, public_key, sign_count, transports from auth_webauthn_credentials where id = ${response.id}`;
   if (!stored) throw rejected();
+  const { verifyAuthenticationResponse } = await webauthn();
   const verification = await verifyAuthenticationResponse({
     response,
     expectedChallenge: challenge,

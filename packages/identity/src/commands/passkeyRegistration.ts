@@ -1,14 +1,10 @@
 import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import type { PasswordlessSettings } from '@qiraa/kernel';
-import {
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Caller } from '../auth/caller';
 import { CHALLENGE_SECONDS, challengeOf, consumeChallenge, storeChallenge } from '../passwordless/challenges';
+import { webauthn } from '../passwordless/webauthn';
 import { type Passkey, passkeysOf } from '../queries/passkeys';
 import { stateExpired } from './handoffCodes';
 
@@ -33,6 +29,7 @@ export async function passkeyRegistrationOptions(
   assertAdult(caller);
   const [user] = await sql<{ email: string | null; full_name_ar: string | null }[]>`
     select email, full_name_ar from users where id = ${caller.userId}`;
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: settings.webauthn.rpName,
     rpID: settings.webauthn.rpId,
@@ -65,6 +62,7 @@ export async function verifyPasskeyRegistration(
   if (challenge === null || !(await consumeChallenge(sql, challenge, 'registration', caller.userId, now))) {
     throw stateExpired('passkey challenge');
   }
+  const { verifyRegistrationResponse } = await webauthn();
   const verification = await verifyRegistrationResponse({
     response,
     expectedChallenge: challenge,

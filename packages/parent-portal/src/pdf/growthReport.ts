@@ -1,5 +1,15 @@
-import { A4, drawRtlLine, embedArabicFonts, type LineStyle, lineWidth, MARGIN, wrapRtl } from '@qiraa/pdf-kit';
-import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import {
+  A4,
+  drawRtlLine,
+  embedArabicFonts,
+  type LineStyle,
+  lineWidth,
+  MARGIN,
+  newPdfDocument,
+  pdfLib,
+  wrapRtl,
+} from '@qiraa/pdf-kit';
+import type { PDFPage } from 'pdf-lib';
 
 /** What the parent PDF shows: the same allow-listed, filtered labels the portal answers, nothing else. */
 export interface GrowthReportInput {
@@ -26,9 +36,10 @@ export interface GrowthReportInput {
 
 const RIGHT = A4.width - MARGIN;
 const WIDTH = A4.width - 2 * MARGIN;
-const ACCENT = rgb(0.16, 0.45, 0.42);
-const SOFT = rgb(0.93, 0.96, 0.95);
-const INK = rgb(0.15, 0.15, 0.15);
+/** Red, green, blue (pdf-lib's rgb once the document has loaded it). */
+const ACCENT = [0.16, 0.45, 0.42] as const;
+const SOFT = [0.93, 0.96, 0.95] as const;
+const INK = [0.15, 0.15, 0.15] as const;
 
 /**
  * An A4 right-to-left growth report: title, the child's first name, grade and school, the domains with their
@@ -52,7 +63,8 @@ export async function renderGrowthReport(input: GrowthReportInput): Promise<Uint
     '•',
     ':',
   ];
-  const doc = await PDFDocument.create({ updateMetadata: false });
+  const doc = await newPdfDocument();
+  const { rgb } = pdfLib();
   const fonts = await embedArabicFonts(doc, texts);
   const body: LineStyle = { fonts, size: 12 };
   const bold: LineStyle = { fonts, size: 13, bold: true };
@@ -76,7 +88,7 @@ export async function renderGrowthReport(input: GrowthReportInput): Promise<Uint
   const heading = (text: string) => {
     room(40);
     y -= 14;
-    page.drawRectangle({ x: MARGIN, y: y - 30, width: WIDTH, height: 28, color: SOFT });
+    page.drawRectangle({ x: MARGIN, y: y - 30, width: WIDTH, height: 28, color: rgb(...SOFT) });
     y -= 4;
     line(text, { fonts, size: 15, bold: true }, 1.2, RIGHT - 8);
     y -= 10;
@@ -87,7 +99,7 @@ export async function renderGrowthReport(input: GrowthReportInput): Promise<Uint
   y -= 30;
   drawRtlLine(page, input.title, { right: A4.width / 2 + lineWidth(input.title, titleStyle) / 2, y }, titleStyle);
   y -= 12;
-  page.drawLine({ start: { x: MARGIN, y }, end: { x: RIGHT, y }, thickness: 1.5, color: ACCENT });
+  page.drawLine({ start: { x: MARGIN, y }, end: { x: RIGHT, y }, thickness: 1.5, color: rgb(...ACCENT) });
   line(input.firstName, { fonts, size: 18, bold: true }, 2);
   line(`${input.gradeLabel}، ${input.schoolName}`, body);
 
@@ -113,6 +125,11 @@ export async function renderGrowthReport(input: GrowthReportInput): Promise<Uint
   y -= 10;
   paragraph(input.headings.closing, { fonts, size: 12, bold: true });
   for (const p of doc.getPages())
-    p.drawLine({ start: { x: MARGIN, y: MARGIN - 10 }, end: { x: RIGHT, y: MARGIN - 10 }, thickness: 0.5, color: INK });
+    p.drawLine({
+      start: { x: MARGIN, y: MARGIN - 10 },
+      end: { x: RIGHT, y: MARGIN - 10 },
+      thickness: 0.5,
+      color: rgb(...INK),
+    });
   return doc.save();
 }

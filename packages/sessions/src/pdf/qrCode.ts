@@ -1,13 +1,5 @@
-import {
-  concatTransformationMatrix,
-  fill,
-  type PDFOperator,
-  type PDFPage,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  setFillingRgbColor,
-} from 'pdf-lib';
+import { pdfLib } from '@qiraa/pdf-kit';
+import type { PDFOperator, PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 
 /** Where a printed QR code points: the public app's page for one slot (QIRAA_PUBLIC_URL, default below). */
@@ -29,6 +21,8 @@ export function drawQr(page: PDFPage, text: string, at: { x: number; y: number; 
   // row, in whole modules (short integers to write and compress), the matrix scaling a module to its cell
   // with y growing downwards from the top-left. A drawRectangle per run, or an SVG path (five operators a
   // run), was most of a sheet's content stream and of its deflate time.
+  const { concatTransformationMatrix, fill, popGraphicsState, pushGraphicsState, rectangle, setFillingRgbColor } =
+    pdfLib();
   const runs: PDFOperator[] = [];
   for (let row = 0; row < n; row++) {
     let col = 0;

@@ -1,7 +1,16 @@
 import type { StudentItem } from '@qiraa/content';
 import { type Gendered, inGender, type StudentGender } from '@qiraa/identity';
-import { A4, drawRtlLine, embedArabicFonts, type LineStyle, lineWidth, MARGIN, wrapRtl } from '@qiraa/pdf-kit';
-import { PDFDocument, rgb } from 'pdf-lib';
+import {
+  A4,
+  drawRtlLine,
+  embedArabicFonts,
+  type LineStyle,
+  lineWidth,
+  MARGIN,
+  newPdfDocument,
+  pdfLib,
+  wrapRtl,
+} from '@qiraa/pdf-kit';
 import { drawQr } from './qrCode';
 
 /** What one child's sheet shows; every string here is student-facing and passes the filter first. */
@@ -58,7 +67,7 @@ const QR_SIZE = 96;
  */
 export async function renderSessionSheet(input: SheetInput): Promise<Uint8Array> {
   const lines = sheetLines(input);
-  const doc = await PDFDocument.create({ updateMetadata: false });
+  const doc = await newPdfDocument();
   const fonts = await embedArabicFonts(
     doc,
     lines.map((l) => l.text),
@@ -90,7 +99,7 @@ export async function renderSessionSheet(input: SheetInput): Promise<Uint8Array>
         start: { x: MARGIN, y: y + style.size * 0.9 },
         end: { x: right, y: y + style.size * 0.9 },
         thickness: 0.75,
-        color: rgb(0.78, 0.78, 0.78),
+        color: pdfLib().rgb(0.78, 0.78, 0.78),
       });
     }
   }
