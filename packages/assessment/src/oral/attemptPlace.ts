@@ -1,8 +1,6 @@
 import type { AnySql } from '@qiraa/db';
-import { conflict, permissionDenied } from '@qiraa/http-kit';
+import { permissionDenied } from '@qiraa/http-kit';
 import { type Caller, holds, studentClassForTeacher, studentReach } from '@qiraa/identity';
-import type { ScreeningWindow } from '../windows/calendar';
-import { windowCalendarState } from '../windows/windowState';
 
 /** Where a teacher's oral attempt with a child happens: the class the caller teaches the child in. */
 export interface AttemptPlace {
@@ -33,13 +31,4 @@ export async function teacherPlace(sql: AnySql, caller: Caller, studentId: numbe
     grade: row.grade,
     academicYear: row.academicYear,
   };
-}
-
-/** The screening window open for the place's organization and academic year; 409 `no_open_window` between windows. */
-export async function openWindowOf(sql: AnySql, place: AttemptPlace, at: Date): Promise<ScreeningWindow> {
-  const state = await windowCalendarState(sql, place.organizationId, place.academicYear, at);
-  if (!state.openWindow) {
-    throw conflict('no_open_window', `no screening window is open for ${place.academicYear} on ${state.today}`);
-  }
-  return state.openWindow;
 }

@@ -17,14 +17,12 @@ import {
 /** Events after which an attempt's stream takes no more answers or marks. */
 const ENDING = new Set<string>([SITTING_COMPLETED, SITTING_STOPPED, ORAL_READING_STOPPED, ATTEMPT_VOIDED]);
 
+/** Whether an event of this type ends an attempt's stream. */
+export const endsAttempt = (type: string): boolean => ENDING.has(type);
+
 /** An attempt stream is open while it has events and none of them ends it. */
 export const isOpenStream = (events: readonly RecordedEvent[]) =>
   events.length > 0 && !events.some((e) => ENDING.has(e.type));
-
-export const streamVersionOf = (events: readonly RecordedEvent[]) => events[events.length - 1]?.streamVersion ?? 0n;
-
-/** Thrown inside a transaction to roll it back and decide again on a fresh read of the stream. */
-export class StreamMoved extends Error {}
 
 /** Appends attempted per stream before giving up on a stream other writers keep moving. */
 export const STREAM_RETRIES = 8;
