@@ -3,7 +3,7 @@ import { auditStreamId } from '@qiraa/audit';
 import type { RecordedEvent } from '@qiraa/eventstore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_VOIDED, ORAL_READING_STARTED, streams } from '../events';
-import { importDemoFiles, setWindows } from '../oral/oralTestKit';
+import { importDemoFiles, setWindows } from '../testing/oralTestKit';
 
 const { t, w } = useTestWorld();
 let passageId: string;
