@@ -1,7 +1,7 @@
 export { endWithWindow, type WindowEnd, type WindowEndEffects } from './commands/endWithWindow';
 export { markOralReading } from './commands/markOralReading';
 export { recordEvidence } from './commands/recordEvidence';
-export { recordWordListRead, type WordListReadData } from './commands/recordWordListRead';
+export { recordWordListRead } from './commands/recordWordListRead';
 export { answerSitting, loadSitting } from './commands/sittingCommands';
 export { startOralReading } from './commands/startOralReading';
 export { startSitting } from './commands/startSitting';
@@ -11,6 +11,7 @@ export { MEASUREMENT_VOID, type VoidRecord, type VoidResult, voidAttempt } from 
 export { closeWindow, openWindow, setWindowCalendar } from './commands/windowCommands';
 export { assessmentContext } from './context';
 export { type BandedRead, bandedRead, RATE_CUTS, type RateCut } from './engine/bandedRead';
+export type { ReadCutTable } from './engine/bandRead';
 export {
   type BandBasis,
   bandRead,
@@ -68,6 +69,7 @@ export {
   type OralReadingStoppedData,
   type OrfMark,
 } from './events/orfEvents';
+export { READ_CELLS, type ReadCell, type ReadCutPin } from './events/readEvents';
 export type {
   DigitalSittingStarted,
   PlannedQuestion,
@@ -98,14 +100,7 @@ export type {
 export type { PageClass } from './queries/heldClass';
 export { type OralReadingView, oralReadingView } from './queries/oralReadingView';
 export { pendingVoidOf } from './queries/pendingVoid';
-export {
-  currentReadCuts,
-  pinnedReadCuts,
-  READ_CELLS,
-  type ReadCell,
-  type ReadCutPin,
-  type ReadCutTable,
-} from './queries/readCuts';
+export { currentReadCuts, pinnedReadCuts } from './queries/readCuts';
 export { type ReadingSheetInput, renderReadingSheet } from './queries/readingSheet';
 export {
   type SittingResultRead,

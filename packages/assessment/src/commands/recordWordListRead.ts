@@ -7,11 +7,13 @@ import { type ApiError, conflict, notFound, unprocessable } from '@qiraa/http-ki
 import type { Caller } from '@qiraa/identity';
 import { assessmentCommands } from '../commandContext';
 import { type BandedRead, bandedFields, bandedRead, resultSummary } from '../engine/bandedRead';
+import type { ReadCutTable } from '../engine/bandRead';
 import type { ScreeningWindow } from '../engine/calendar';
 import { countRead, type ReadCounts, type ReadRefusal } from '../engine/readCounts';
-import { streams, WORD_LIST_READ, type WordListRead } from '../events';
-import { scoringStatusOf, type WordListCell, wordListCellOf } from '../queries/cellMeasure';
-import { currentReadCuts, type ReadCutPin, type ReadCutTable } from '../queries/readCuts';
+import { streams, WORD_LIST_READ, type WordListReadData } from '../events';
+import type { WordListCell } from '../events/readEvents';
+import { scoringStatusOf, wordListCellOf } from '../queries/cellMeasure';
+import { currentReadCuts } from '../queries/readCuts';
 import { type AttemptPlace, teacherPlace } from './attemptPlace';
 import { type OpenWindowFact, type OralAttemptSlot, openWindowFact, oralAttemptSlot } from './oralAttemptSlot';
 import { wordListInTenant } from './tenantContent';
@@ -22,24 +24,6 @@ export interface WordListReadInput {
   errorIndices?: number[];
   last_word_index?: number;
   elapsed_seconds?: number;
-}
-
-/** `WordListRead` as this context writes it: the header, the list version, the raw counts, the pinned cuts. */
-export interface WordListReadData extends WordListRead {
-  cell: WordListCell;
-  wordListId: string;
-  wordListVersion: number;
-  wordCount: number;
-  timing: { timed: boolean; durationSeconds: number | null };
-  lastWordIndex: number | null;
-  elapsedSeconds: number | null;
-  errorIndices: number[];
-  attempted: number;
-  errors: number;
-  droppedMarks: number;
-  cut: ReadCutPin | null;
-  rateCut: string;
-  result: Record<string, unknown>;
 }
 
 /** A list a read at this place may use: operational, and global, the organization's or the place's school's. */

@@ -3,13 +3,8 @@ import type { WordListView } from '@qiraa/content';
 import { deterministicEventId } from '@qiraa/eventstore';
 import { ApiError } from '@qiraa/http-kit';
 import { describe, expect, it } from 'vitest';
-import { WORD_LIST_READ } from '../events';
-import {
-  type RecordWordListRead,
-  recordWordListReadDecider,
-  type WordListReadData,
-  type WordListReadFacts,
-} from './recordWordListRead';
+import { WORD_LIST_READ, type WordListReadData } from '../events';
+import { type RecordWordListRead, recordWordListReadDecider, type WordListReadFacts } from './recordWordListRead';
 
 const spec = DeciderSpecification.for(recordWordListReadDecider);
 const attemptId = 'a1b2c3d4-0000-4000-8000-000000000005';

@@ -3,8 +3,8 @@ import type { EventStore } from '@qiraa/eventstore';
 import { unprocessable } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
 import { bandedRead, resultSummary } from '../engine/bandedRead';
-import { errorIndicesOf, type OralReadingState } from '../engine/oralReadingState';
-import { countRead, type ReadCountResult, type ReadRefusal } from '../engine/readCounts';
+import { countsOfStop, errorIndicesOf } from '../engine/oralReadingState';
+import type { ReadRefusal } from '../engine/readCounts';
 import { ORAL_READING_STOPPED } from '../events';
 import type { OralReadingStoppedData } from '../events/orfEvents';
 import { scoringStatusOf } from '../queries/cellMeasure';
@@ -16,19 +16,6 @@ const ORF_REFUSALS: Partial<Record<ReadRefusal, { reason: string; field: string 
   word_list_last_word_out_of_range: { reason: 'orf_last_word_out_of_range', field: 'lastWordIndex' },
   word_list_elapsed_exceeds_duration: { reason: 'orf_elapsed_out_of_range', field: 'elapsedSeconds' },
 };
-
-/** The counts of a reading's stop, by the timed-grid rules (scoring/readCounts.ts). */
-export const countsOfStop = (
-  state: Pick<OralReadingState, 'started'>,
-  stop: { lastWordIndex: number; elapsedSeconds: number; errorIndices: readonly number[] },
-): ReadCountResult =>
-  countRead({
-    wordCount: state.started.wordCount,
-    timing: { timed: true, durationSeconds: state.started.durationSeconds },
-    lastWordIndex: stop.lastWordIndex,
-    elapsedSeconds: stop.elapsedSeconds,
-    errorIndices: stop.errorIndices,
-  });
 
 /**
  * Stops an open reading at the last word the child reached after `elapsedSeconds` (1 up to the reading

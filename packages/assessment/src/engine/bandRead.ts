@@ -53,3 +53,13 @@ export function bandRead(score: ReadScore, cuts: ReadCuts | null): ReadBanding {
       : (accuracyBand ?? rateBand);
   return { accuracyBand, rateBand, band, bandBasis, skippedReason: null, cutVersion: cuts?.version ?? null };
 }
+
+/** One row of `asm_read_cuts`: the cuts of one cell, grade and window in one version and scope. */
+export interface ReadCutTable extends ReadCuts {
+  /** null: the global default. */
+  readonly organizationId: string | null;
+  /** A rate norm exists but is not applied in this window: the read is banded on accuracy alone. */
+  readonly rateWithheld: boolean;
+  /** Cuts still being normed: a read banded with them is provisional. */
+  readonly provisional: boolean;
+}

@@ -1,6 +1,6 @@
 import { evaluateEngineRules } from '@qiraa/http-kit';
-import type { ReadCutPin, ReadCutTable } from '../queries/readCuts';
-import { type BandBasis, bandRead, type ReadBand } from './bandRead';
+import type { ReadCutPin } from '../events/readEvents';
+import { type BandBasis, bandRead, type ReadBand, type ReadCutTable } from './bandRead';
 import type { ReadCounts } from './readCounts';
 import { scoreRead } from './scoreRead';
 

@@ -1,13 +1,12 @@
 import type { RecordedEvent } from '@qiraa/eventstore';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countsOfStop } from '../commands/stopOralReading';
 import { ORAL_READING_MARKED, ORAL_READING_STARTED } from '../events';
 import { ORF_MARKS } from '../events/orfEvents';
-import type { ReadCutTable } from '../queries/readCuts';
 import { bandedRead } from './bandedRead';
+import type { ReadCutTable } from './bandRead';
 import { READ_BANDS, type ReadBand } from './bandRead';
-import { errorIndicesOf, foldOralReading } from './oralReadingState';
+import { countsOfStop, errorIndicesOf, foldOralReading } from './oralReadingState';
 import { READ_REFUSALS } from './readCounts';
 
 const rank = (band: ReadBand | null) => (band === null ? -1 : READ_BANDS.indexOf(band));

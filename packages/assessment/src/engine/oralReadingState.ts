@@ -8,6 +8,7 @@ import {
   ORAL_READING_STOPPED,
 } from '../events';
 import type { OralReadingStartedData, OralReadingStoppedData, OrfMark } from '../events/orfEvents';
+import { countRead, type ReadCountResult } from './readCounts';
 
 /** One oral reading folded from its stream `orf-<id>`. */
 export interface OralReadingState {
@@ -45,3 +46,16 @@ export const errorIndicesOf = (marks: ReadonlyMap<number, OrfMark>): number[] =>
     .filter(([, mark]) => mark === 'error')
     .map(([index]) => index)
     .sort((a, b) => a - b);
+
+/** The counts of a reading's stop, by the timed-grid rules (readCounts.ts). */
+export const countsOfStop = (
+  state: Pick<OralReadingState, 'started'>,
+  stop: { lastWordIndex: number; elapsedSeconds: number; errorIndices: readonly number[] },
+): ReadCountResult =>
+  countRead({
+    wordCount: state.started.wordCount,
+    timing: { timed: true, durationSeconds: state.started.durationSeconds },
+    lastWordIndex: stop.lastWordIndex,
+    elapsedSeconds: stop.elapsedSeconds,
+    errorIndices: stop.errorIndices,
+  });

@@ -5,9 +5,9 @@
  * on replay with the pinned versions named on the events.
  */
 import { eventsAs, type RecordedEvent } from '@qiraa/eventstore';
-import type { WordListReadData } from '../commands/recordWordListRead';
 import type { ScreeningWindow } from '../engine/calendar';
 import type { OralReadingMarkedData, OralReadingStartedData, OralReadingStoppedData } from './orfEvents';
+import type { ReadCutPin, WordListCell } from './readEvents';
 import type { DigitalSittingStarted, SittingAnswerRecorded } from './sittingTypes';
 
 export const SITTING_STARTED = 'SittingStarted';
@@ -94,6 +94,24 @@ export interface WordListRead extends AttemptHeader {
   cell: 'oral_familiar_words' | 'oral_pseudowords';
   result?: AttemptResultSummary | null;
   [key: string]: unknown;
+}
+
+/** `WordListRead` as this context writes it: the header, the list version, the raw counts, the pinned cuts. */
+export interface WordListReadData extends WordListRead {
+  cell: WordListCell;
+  wordListId: string;
+  wordListVersion: number;
+  wordCount: number;
+  timing: { timed: boolean; durationSeconds: number | null };
+  lastWordIndex: number | null;
+  elapsedSeconds: number | null;
+  errorIndices: number[];
+  attempted: number;
+  errors: number;
+  droppedMarks: number;
+  cut: ReadCutPin | null;
+  rateCut: string;
+  result: Record<string, unknown>;
 }
 
 /** Last event of a voided attempt's stream. */

@@ -1,5 +1,5 @@
-import type { ReadCutPin } from '../queries/readCuts';
 import type { AttemptVoided, OralReadingStarted } from '.';
+import type { ReadCutPin } from './readEvents';
 
 /** Closed mark codes a teacher puts on a word of the passage; the latest mark of a word is the one that counts. */
 export const ORF_MARKS = ['error', 'self_correction', 'clear'] as const;

@@ -1,9 +1,6 @@
 import { type Catalog, loadCatalog } from '@qiraa/content';
 import type { AnySql } from '@qiraa/db';
-import type { ReadCell } from './readCuts';
-
-/** The word-list cells of the teacher page, one per word-list skill (the catalog's oral measures say which). */
-export type WordListCell = Extract<ReadCell, 'oral_familiar_words' | 'oral_pseudowords'>;
+import type { ReadCell, WordListCell } from '../events/readEvents';
 
 const oralMeasuresOf = (catalog: Catalog, cell: ReadCell, grade: number) =>
   catalog.measures.filter(

@@ -1,9 +1,9 @@
 import { type Catalog, loadCatalog } from '@qiraa/content';
 import type { AnySql } from '@qiraa/db';
 import { isOfType, type Recorded, readStreamsThrough } from '@qiraa/eventstore';
-import { countsOfStop } from '../commands/stopOralReading';
 import { type BandedRead, bandedRead } from '../engine/bandedRead';
 import type { ScreeningWindow } from '../engine/calendar';
+import { countsOfStop } from '../engine/oralReadingState';
 import { countRead, type ReadCounts } from '../engine/readCounts';
 import { scoreSitting } from '../engine/scoreSitting';
 import {
@@ -22,11 +22,12 @@ import {
   WORD_LIST_READ,
 } from '../events';
 import type { OralReadingStoppedData } from '../events/orfEvents';
+import type { ReadCell } from '../events/readEvents';
 import type { SittingAnswerRecorded } from '../events/sittingTypes';
 import { scoringStatusOf } from './cellMeasure';
 import { pinnedCuts } from './cutTables';
 import type { EvidenceFilter, ReadEvidence, SittingEvidence, StudentEvidence, VoidedEvidence } from './evidenceTypes';
-import { pinnedReadCuts, type ReadCell } from './readCuts';
+import { pinnedReadCuts } from './readCuts';
 
 interface AttemptRow {
   attempt_id: string;

@@ -1,8 +1,8 @@
 import type { ReadingPassage } from '@qiraa/content';
 import type { AnySql } from '@qiraa/db';
-import { countsOfStop } from '../commands/stopOralReading';
 import { type BandedRead, bandedRead } from '../engine/bandedRead';
 import type { OralReadingState } from '../engine/oralReadingState';
+import { countsOfStop } from '../engine/oralReadingState';
 import { scoringStatusOf } from './cellMeasure';
 import { pinnedReadCuts } from './readCuts';
 

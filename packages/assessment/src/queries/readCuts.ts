@@ -1,27 +1,8 @@
 import type { AnySql } from '@qiraa/db';
 import { EngineUnavailableError, readEngineRules } from '@qiraa/http-kit';
-import { READ_BANDS, type ReadBand, type ReadCuts } from '../engine/bandRead';
+import { READ_BANDS, type ReadBand, type ReadCuts, type ReadCutTable } from '../engine/bandRead';
 import type { ScreeningWindow } from '../engine/calendar';
-
-/** The cells a read-band cut table bands: a passage read aloud, or a word list of either skill. */
-export const READ_CELLS = ['oral_text', 'oral_familiar_words', 'oral_pseudowords'] as const;
-export type ReadCell = (typeof READ_CELLS)[number];
-
-/** One row of `asm_read_cuts`: the cuts of one cell, grade and window in one version and scope. */
-export interface ReadCutTable extends ReadCuts {
-  /** null: the global default. */
-  readonly organizationId: string | null;
-  /** A rate norm exists but is not applied in this window: the read is banded on accuracy alone. */
-  readonly rateWithheld: boolean;
-  /** Cuts still being normed: a read banded with them is provisional. */
-  readonly provisional: boolean;
-}
-
-/** What a banded read stores to find its cut table again on read and on replay. */
-export interface ReadCutPin {
-  readonly version: string;
-  readonly organizationId: string | null;
-}
+import type { ReadCell, ReadCutPin } from '../events/readEvents';
 
 export interface ReadCutAddress {
   readonly cell: ReadCell;
