@@ -1,6 +1,6 @@
 import { type Decider, handleCommand } from '@qiraa/command-kit';
 import { loadCatalog } from '@qiraa/content';
-import { inTransaction, type Sql } from '@qiraa/db';
+import type { Sql } from '@qiraa/db';
 import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
 import { assessmentCommands } from '../commandContext';
 import { foldOnto, foldSitting, servedPosition } from '../engine/foldSitting';
@@ -10,7 +10,6 @@ import type { SittingAnswerRecorded, SittingFold } from '../events/sittingTypes'
 import { pinnedCuts } from '../queries/cutTables';
 import { type WindowCalendarState, windowCalendarState, windowStateOf } from '../queries/windowState';
 import { type AnswerFacts, readAnswerFacts } from './answerFacts';
-import { recordEvidence } from './recordEvidence';
 import { SittingRefused } from './refusal';
 
 type Deps = { sql: Sql; store: EventStore };
@@ -64,13 +63,53 @@ async function windowClosedStop(
   };
 }
 
-/** An open sitting whose window closed is stopped here and the request refused `window_closed`. */
+/** A resume's window-close check as the decider takes it: the calendar now. */
+export interface StopClosedSitting {
+  readonly calendar: WindowCalendarState;
+  readonly now: Date;
+}
+
+/**
+ * A resume's rule: an open sitting whose window is no longer open ends with `SittingStopped { reason:
+ * window_closed }` (`windowClosedStop`); an ended or voided one, or one whose window is open, is nothing to do.
+ * `decide` reads the pinned cut table and the catalog only to write the stop's summary (`deps.sql`).
+ */
+export const stopClosedSittingDecider = (
+  deps: Deps,
+): Decider<StopClosedSitting, NewEvent<SittingStopped>, SittingFold | null> => ({
+  initialState: () => null,
+  evolve: (fold, event) => (fold ? foldOnto(fold, [event]) : foldSitting([event])),
+  async decide({ calendar, now }, fold) {
+    if (fold?.status !== 'in_progress' || fold.voided) return [];
+    const stop = await windowClosedStop(deps, fold, calendar, now);
+    return stop ? [stop] : [];
+  },
+});
+
+/**
+ * An open sitting whose window closed is stopped here and the request refused `window_closed`: decided first on
+ * the sitting as the resume read it, on its stream after a conflict (another writer ended it meanwhile: nothing
+ * more to write, the window is closed all the same).
+ */
 async function stopIfWindowClosed(deps: Deps, fold: SittingFold, calendar: WindowCalendarState, now: Date) {
-  const stop = await windowClosedStop(deps, fold, calendar, now);
-  if (!stop) return;
-  await inTransaction(deps.sql, (uow) =>
-    recordEvidence(uow, deps.store, streams.sitting(fold.attemptId), [stop], fold.streamVersion),
-  );
+  if (calendar.openWindow === fold.started.window) return;
+  await handleCommand(deps, {
+    context: assessmentCommands,
+    streamId: streams.sitting(fold.attemptId),
+    decider: stopClosedSittingDecider(deps),
+    command: { calendar, now },
+    load: {
+      name: 'the sitting as the resume read it (its stream after a conflict)',
+      inTransaction: false,
+      async load(attempt) {
+        const state = attempt === 0 ? fold : await loadSitting(deps, fold.attemptId);
+        return { state, version: state?.streamVersion ?? 0n };
+      },
+    },
+    // Stopped under this id already (a resume sent twice): the stop stands.
+    onDuplicate: 'done',
+    onConflict: () => new SittingRefused('window_closed'),
+  });
   throw new SittingRefused('window_closed');
 }
 

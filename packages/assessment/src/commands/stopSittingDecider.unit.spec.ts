@@ -2,6 +2,9 @@ import { DeciderSpecification } from '@qiraa/command-kit/testing';
 import { deterministicEventId } from '@qiraa/eventstore';
 import { describe, it } from 'vitest';
 import { SITTING_ANSWER_RECORDED, SITTING_COMPLETED, SITTING_STARTED, SITTING_STOPPED } from '../events';
+import type { SittingFold } from '../events/sittingTypes';
+import type { WindowCalendarState } from '../queries/windowState';
+import { stopClosedSittingDecider } from './sittingCommands';
 import { stopSittingDecider } from './stopOpenSitting';
 
 const spec = DeciderSpecification.for(stopSittingDecider);
@@ -33,5 +36,34 @@ describe('stopSittingDecider', () => {
       .when(stop)
       .thenNothing();
     await spec.given([]).when(stop).thenNothing();
+  });
+});
+
+describe('stopClosedSittingDecider (a resume’s window-close stop)', () => {
+  // The cases below decide without a read: only a stop reads the cut tables for its summary.
+  const closed = DeciderSpecification.for(stopClosedSittingDecider({ sql: null as never, store: null as never }));
+  const fold = {
+    attemptId,
+    started: { attemptId, window: 'BOY', organizationId: 'org_1' },
+    answers: new Map(),
+    status: 'in_progress',
+    endReason: null,
+    endedAt: null,
+    voided: false,
+    streamVersion: 2n,
+  } as unknown as SittingFold;
+  const resume = (openWindow: string | null) => ({ calendar: { openWindow } as WindowCalendarState, now: at });
+
+  it('leaves a sitting whose window is open, an ended one and a voided one alone', async () => {
+    await closed.givenState(fold).when(resume('BOY')).thenNothing();
+    await closed
+      .givenState({ ...fold, status: 'stopped', endReason: 'window_closed' })
+      .when(resume(null))
+      .thenNothing();
+    await closed
+      .givenState({ ...fold, voided: true })
+      .when(resume(null))
+      .thenNothing();
+    await closed.givenState(null).when(resume(null)).thenNothing();
   });
 });
