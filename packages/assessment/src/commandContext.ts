@@ -3,6 +3,6 @@ import { ASSESSMENT_PROJECTIONS } from './projections';
 
 /**
  * Assessment's write side: every read model of the context is applied in the command's own transaction
- * (read-your-writes), by `handleCommand` (and, until its commands move over, by `recordEvidence`).
+ * (read-your-writes), by `handleCommand` (and by `recordEvidence` for the test fixtures' writes).
  */
 export const assessmentCommands = defineCommandContext({ name: 'assessment', inline: ASSESSMENT_PROJECTIONS });

@@ -1,53 +1,17 @@
+export { endWithWindow, type WindowEnd, type WindowEndEffects } from './commands/endWithWindow';
+export { markOralReading } from './commands/markOralReading';
 export { recordEvidence } from './commands/recordEvidence';
+export { recordWordListRead } from './commands/recordWordListRead';
+export { answerSitting, loadSitting } from './commands/sittingCommands';
+export { startOralReading } from './commands/startOralReading';
+export { startSitting } from './commands/startSitting';
+export { isOpenStream, stopOpenSitting } from './commands/stopOpenSitting';
+export { stopOralReading } from './commands/stopOralReading';
+export { MEASUREMENT_VOID, type VoidRecord, type VoidResult, voidAttempt } from './commands/voidAttempt';
+export { closeWindow, openWindow, setWindowCalendar } from './commands/windowCommands';
 export { assessmentContext } from './context';
-export * from './events';
-export { evidenceOf } from './evidence/evidenceOf';
-export type {
-  EvidenceFilter,
-  MeasureEvidence,
-  QuestionEvidence,
-  ReadEvidence,
-  SittingEvidence,
-  StudentEvidence,
-  VoidedEvidence,
-} from './evidence/evidenceTypes';
-export { hasVoidedAttempt, studentOfAttempt } from './evidence/voidedAttempts';
-export { type BandedRead, bandedRead, RATE_CUTS, type RateCut } from './oral/bandedRead';
-export { markOralReading } from './oral/markOralReading';
-export { foldOralReading, type OralReadingState } from './oral/oralReadingState';
-export { type OralReadingView, oralReadingView } from './oral/oralReadingView';
-export {
-  ORF_DURATION_SECONDS,
-  ORF_MARKS,
-  type OralReadingMarkedData,
-  type OralReadingStartedData,
-  type OralReadingStoppedData,
-  type OrfMark,
-} from './oral/orfEvents';
-export { OralReadingSchema } from './oral/orfSchemas';
-export {
-  currentReadCuts,
-  pinnedReadCuts,
-  READ_CELLS,
-  type ReadCell,
-  type ReadCutPin,
-  type ReadCutTable,
-} from './oral/readCuts';
-export { bandFields, literals as enumOf, WindowSchema } from './oral/readSchemas';
-export { STAFF_REACH, STAFF_READERS } from './oral/staffReach';
-export { startOralReading } from './oral/startOralReading';
-export { stopOralReading } from './oral/stopOralReading';
-export { BLUEPRINT_STATUSES, type BlueprintStatus } from './page/blueprintStatus';
-export { CELL_STATUSES, type CellStatus } from './page/cellStatus';
-export type { PageClass } from './page/heldClass';
-export { ASSESSMENT_PROJECTIONS } from './projections';
-export {
-  type AttemptHistoryQuery,
-  type AttemptHistoryRow,
-  attemptHistoryOf,
-  attemptOf,
-} from './queries/attemptHistory';
-export { studentsOfAttempts } from './queries/attemptOwners';
+export { type BandedRead, bandedRead, RATE_CUTS, type RateCut } from './engine/bandedRead';
+export type { ReadCutTable } from './engine/bandRead';
 export {
   type BandBasis,
   bandRead,
@@ -55,59 +19,8 @@ export {
   type ReadBand,
   type ReadBanding,
   type ReadCuts,
-} from './scoring/bandRead';
-export {
-  countRead,
-  READ_REFUSALS,
-  type ReadCountResult,
-  type ReadCounts,
-  type ReadInput,
-  type ReadRefusal,
-} from './scoring/readCounts';
-export {
-  comprehensionComposite,
-  INCOMPLETE_REASONS,
-  type IncompleteReason,
-  type MeasureLevelCuts,
-  type MeasureScore,
-  type MeasureScoreInput,
-  type SittingEnd,
-  scoreMeasure,
-} from './scoring/scoreMeasure';
-export { type ReadScore, scoreRead } from './scoring/scoreRead';
-export { type ReadingSheetInput, renderReadingSheet } from './sheets/readingSheet';
-export { renderWordListSheet, type WordListSheetInput } from './sheets/wordListSheet';
-export { cutVersionsInForce, pinnedCuts } from './sittings/cutTables';
-export { servedPosition } from './sittings/foldSitting';
-export {
-  type MeasureComposite,
-  type MeasureItemReview,
-  type MeasureResult,
-  type SittingResult,
-  scoreSitting,
-} from './sittings/scoreSitting';
-export { answerSitting, loadSitting } from './sittings/sittingCommands';
-export {
-  type SittingResultRead,
-  sittingResultOf,
-  sittingResultsOf,
-} from './sittings/sittingResultOf';
-export {
-  MeasureCompositeSchema,
-  MeasureItemReviewSchema,
-  MeasureResultSchema,
-} from './sittings/sittingSchemas';
-export type {
-  DigitalSittingStarted,
-  PlannedQuestion,
-  SittingAnswerRecorded,
-  SittingFold,
-  SittingMode,
-  SittingPins,
-} from './sittings/sittingTypes';
-export { startSitting } from './sittings/startSitting';
-export { pendingVoidOf } from './voids/pendingVoid';
-export { MEASUREMENT_VOID, type VoidRecord, type VoidResult, voidAttempt } from './voids/voidAttempt';
+} from './engine/bandRead';
+export { BLUEPRINT_STATUSES, type BlueprintStatus } from './engine/blueprintStatus';
 export {
   type CalendarProblem,
   checkCalendar,
@@ -117,17 +30,99 @@ export {
   type ScreeningWindow,
   type WindowDates,
   windowOn,
-} from './windows/calendar';
-export { endWithWindow, type WindowEnd, type WindowEndEffects } from './windows/endWithWindow';
-export { isOpenStream, stopOpenSitting } from './windows/stopOpenSitting';
-export { closeWindow, openWindow, setWindowCalendar } from './windows/windowCommands';
+} from './engine/calendar';
+export { CELL_STATUSES, type CellStatus } from './engine/cellStatus';
+export { servedPosition } from './engine/foldSitting';
+export { foldOralReading, type OralReadingState } from './engine/oralReadingState';
+export {
+  countRead,
+  READ_REFUSALS,
+  type ReadCountResult,
+  type ReadCounts,
+  type ReadInput,
+  type ReadRefusal,
+} from './engine/readCounts';
+export {
+  comprehensionComposite,
+  INCOMPLETE_REASONS,
+  type IncompleteReason,
+  type MeasureLevelCuts,
+  type MeasureScore,
+  type MeasureScoreInput,
+  type SittingEnd,
+  scoreMeasure,
+} from './engine/scoreMeasure';
+export { type ReadScore, scoreRead } from './engine/scoreRead';
+export {
+  type MeasureComposite,
+  type MeasureItemReview,
+  type MeasureResult,
+  type SittingResult,
+  scoreSitting,
+} from './engine/scoreSitting';
+export * from './events';
+export {
+  ORF_DURATION_SECONDS,
+  ORF_MARKS,
+  type OralReadingMarkedData,
+  type OralReadingStartedData,
+  type OralReadingStoppedData,
+  type OrfMark,
+} from './events/orfEvents';
+export { READ_CELLS, type ReadCell, type ReadCutPin } from './events/readEvents';
+export type {
+  DigitalSittingStarted,
+  PlannedQuestion,
+  SittingAnswerRecorded,
+  SittingFold,
+  SittingMode,
+  SittingPins,
+} from './events/sittingTypes';
+export { ASSESSMENT_PROJECTIONS } from './projections';
+export {
+  type AttemptHistoryQuery,
+  type AttemptHistoryRow,
+  attemptHistoryOf,
+  attemptOf,
+} from './queries/attemptHistory';
+export { studentsOfAttempts } from './queries/attemptOwners';
+export { cutVersionsInForce, pinnedCuts } from './queries/cutTables';
+export { evidenceOf } from './queries/evidenceOf';
+export type {
+  EvidenceFilter,
+  MeasureEvidence,
+  QuestionEvidence,
+  ReadEvidence,
+  SittingEvidence,
+  StudentEvidence,
+  VoidedEvidence,
+} from './queries/evidenceTypes';
+export type { PageClass } from './queries/heldClass';
+export { type OralReadingView, oralReadingView } from './queries/oralReadingView';
+export { pendingVoidOf } from './queries/pendingVoid';
+export { currentReadCuts, pinnedReadCuts } from './queries/readCuts';
+export { type ReadingSheetInput, renderReadingSheet } from './queries/readingSheet';
+export {
+  type SittingResultRead,
+  sittingResultOf,
+  sittingResultsOf,
+} from './queries/sittingResultOf';
+export { STAFF_REACH, STAFF_READERS } from './queries/staffReach';
+export { teacherWordLists } from './queries/teacherWordLists';
+export { hasVoidedAttempt, studentOfAttempt } from './queries/voidedAttempts';
 export {
   dayIn,
   type OpenTrigger,
   type WindowCalendarState,
   type WindowStatus,
   windowCalendarState,
-} from './windows/windowState';
-export { recordWordListRead, type WordListReadData } from './wordListReads/recordWordListRead';
-export { teacherWordLists } from './wordListReads/teacherWordLists';
-export { type WordListReadView, wordListReadView } from './wordListReads/wordListReadView';
+} from './queries/windowState';
+export { type WordListReadView, wordListReadView } from './queries/wordListReadView';
+export { renderWordListSheet, type WordListSheetInput } from './queries/wordListSheet';
+export { OralReadingSchema } from './schemas/orfSchemas';
+export { bandFields, literals as enumOf, WindowSchema } from './schemas/readSchemas';
+export {
+  MeasureCompositeSchema,
+  MeasureItemReviewSchema,
+  MeasureResultSchema,
+} from './schemas/sittingSchemas';

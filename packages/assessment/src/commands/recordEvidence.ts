@@ -4,9 +4,9 @@ import type { AppendResult, EventStore, ExpectedVersion, NewEvent } from '@qiraa
 import { assessmentCommands } from '../commandContext';
 
 /**
- * An assessment write whose caller decided the events itself (a start, a void, a fixture): the command kit's
- * write step on the attempt's stream in the caller's unit of work, with every assessment read model applied
- * to what was appended (read-your-writes). A `duplicate` or a `conflict` writes nothing and is returned for
+ * An assessment write whose caller decided the events itself (a test fixture; the commands go through
+ * `handleCommand`): the command kit's write step on the attempt's stream in the caller's unit of work, with
+ * every assessment read model applied to what was appended (read-your-writes). A `duplicate` or a `conflict` writes nothing and is returned for
  * the command to answer. `last`: nothing follows in the unit of work, so COMMIT goes out behind the
  * projections' statements; with an expected version, behind the append itself where the store can guard it
  * (a conflict then throws NOT_APPENDED, `writeStreams`' `pipelined`).

@@ -7,7 +7,7 @@ import {
   SITTING_STARTED,
   SITTING_STOPPED,
 } from '../events';
-import type { SittingAnswerRecorded } from '../sittings/sittingTypes';
+import type { SittingAnswerRecorded } from '../events/sittingTypes';
 
 /**
  * `asm_sittings`: one row per digital sitting (the state route, the item review, `sittingResultOf` and the

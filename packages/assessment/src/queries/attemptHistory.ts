@@ -1,6 +1,6 @@
 import type { AnySql } from '@qiraa/db';
+import type { ScreeningWindow } from '../engine/calendar';
 import type { AttemptKind, AttemptResultSummary, PageCell, StopReason, VoidReason } from '../events';
-import type { ScreeningWindow } from '../windows/calendar';
 
 /** One attempt of any kind as `asm_attempts` holds it: the reports' history and detail read this. */
 export interface AttemptHistoryRow {

@@ -1,6 +1,6 @@
 import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importDemoFiles, setWindows, writeCounts } from '../oral/oralTestKit';
+import { importDemoFiles, setWindows, writeCounts } from '../testing/oralTestKit';
 import { importDemoScreeningForms } from '../testing/sittingFixtures';
 
 /**

@@ -1,6 +1,6 @@
 import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { importDemoFiles, setWindows, voidAttempt, writeCounts } from '../oral/oralTestKit';
+import { importDemoFiles, setWindows, voidAttempt, writeCounts } from '../testing/oralTestKit';
 
 const { t, w } = useTestWorld();
 const YEAR = '2026-2027';

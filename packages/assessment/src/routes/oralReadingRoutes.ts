@@ -3,17 +3,17 @@ import { readingPassage } from '@qiraa/content';
 import { ApiError, errorResponses, notFound, permissionDenied, refusalResponses } from '@qiraa/http-kit';
 import { callerOf, reachOr404, requestInput, studentReach, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
-import { asUnknownReading, loadOralReading } from '../oral/changeOralReading';
-import { changeOralReadingNote } from '../oral/docNotes';
-import { markOralReading } from '../oral/markOralReading';
-import { oralReadingView } from '../oral/oralReadingView';
-import { MarkOrfBody, OralReadingSchema, OrfIdParams, StartOrfBody, StopOrfBody } from '../oral/orfSchemas';
-import { security } from '../oral/readSchemas';
-import { STAFF_REACH, STAFF_READERS } from '../oral/staffReach';
-import { servesReading, startOralReading } from '../oral/startOralReading';
-import { stopOralReading } from '../oral/stopOralReading';
-import { passageInTenant } from '../oral/tenantContent';
+import { asUnknownReading, loadOralReading } from '../commands/changeOralReading';
+import { markOralReading } from '../commands/markOralReading';
+import { servesReading, startOralReading } from '../commands/startOralReading';
+import { stopOralReading } from '../commands/stopOralReading';
+import { passageInTenant } from '../commands/tenantContent';
 import { oralReadingStudent } from '../queries/attemptOwners';
+import { oralReadingView } from '../queries/oralReadingView';
+import { STAFF_REACH, STAFF_READERS } from '../queries/staffReach';
+import { changeOralReadingNote } from '../schemas/docNotes';
+import { MarkOrfBody, OralReadingSchema, OrfIdParams, StartOrfBody, StopOrfBody } from '../schemas/orfSchemas';
+import { security } from '../schemas/readSchemas';
 
 const tags = ['assessment'];
 

@@ -2,7 +2,7 @@ import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { insertPassage } from '@qiraa/content/testing';
 import { pdfText } from '@qiraa/pdf-kit/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ANY_DIGIT, demoPackFile, importDemoPackFiles, pdfWordRows, writeCounts } from '../sheets/sheetTestKit';
+import { ANY_DIGIT, demoPackFile, importDemoPackFiles, pdfWordRows, writeCounts } from '../testing/sheetTestKit';
 
 const { t, w } = useTestWorld();
 let teacher: Client;

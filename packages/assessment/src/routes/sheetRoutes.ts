@@ -3,12 +3,12 @@ import { BigintId, errorResponses } from '@qiraa/http-kit';
 import { callerOf, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
+import { renderReadingSheet } from '../queries/readingSheet';
 import { assertClassTeacher, readingSheetScope } from '../queries/readingSheetSource';
+import { assertSheetLanguage, passesSheetLanguage } from '../queries/sheetLanguage';
+import { renderWordListSheet } from '../queries/wordListSheet';
 import { wordListForSheet } from '../queries/wordListSheetSource';
-import { contentDisposition } from '../sheets/contentDisposition';
-import { renderReadingSheet } from '../sheets/readingSheet';
-import { assertSheetLanguage, passesSheetLanguage } from '../sheets/sheetLanguage';
-import { renderWordListSheet } from '../sheets/wordListSheet';
+import { contentDisposition } from './contentDisposition';
 
 const tags = ['assessment-sheets'];
 const security = [{ bearerAuth: [] }];

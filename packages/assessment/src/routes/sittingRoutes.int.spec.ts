@@ -382,6 +382,22 @@ describe('diagnostic sittings', () => {
     expect(row!.s).toBe('4242');
   });
 
+  it('a resume stops an open sitting whose window closed (409 window_closed), once', async () => {
+    const s = await newStudent(2, 'b');
+    const id = (await start(s.token)).json().sittingId as string;
+    await closeWindowEarly(t.db.sql, w.b.id, YEAR, 'BOY');
+    for (let i = 0; i < 2; i++) {
+      const resume = await client(t.app, s.token).post(`/api/diagnostic-sessions/${id}/resume`);
+      expect([resume.statusCode, resume.json().reason]).toEqual([409, 'window_closed']);
+    }
+    const events = await t.runtime.store.readStream(streams.sitting(id));
+    expect(events.filter((e) => e.type === SITTING_STOPPED).map((e) => e.data)).toEqual([
+      expect.objectContaining({ attemptId: id, reason: 'window_closed' }),
+    ]);
+    expect((await state(w.b.adminToken, id)).json()).toMatchObject({ status: 'stopped', endReason: 'window_closed' });
+    await openWindowFor(t.db.sql, w.b.id, YEAR);
+  });
+
   it('stops an open sitting whose window closed (409 window_closed) with incomplete measures', async () => {
     const s = await newStudent(2, 'b');
     const started = (await start(s.token)).json();

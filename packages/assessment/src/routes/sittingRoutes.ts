@@ -4,12 +4,15 @@ import { type Caller, callerOf, inOrganizationOr404, studentReach, type TargetCh
 import type { ContextDeps } from '@qiraa/kernel';
 import { loadLanguageSafety } from '@qiraa/language-safety';
 import type { FastifyRequest } from 'fastify';
+import { readAnswerFacts } from '../commands/answerFacts';
+import { SittingRefused, sittingRefusal } from '../commands/refusal';
+import { answerSitting, loadSitting, resumeSitting } from '../commands/sittingCommands';
+import { type StartOutcome, startSitting } from '../commands/startSitting';
+import type { SittingFold, SittingMode } from '../events/sittingTypes';
 import { sittingOrganization } from '../queries/attemptOwners';
-import { readAnswerFacts } from '../sittings/answerFacts';
-import { readSitting } from '../sittings/readSitting';
-import { SittingRefused, sittingRefusal } from '../sittings/refusal';
-import { answerSitting, loadSitting, resumeSitting } from '../sittings/sittingCommands';
-import { sittingResultOf } from '../sittings/sittingResultOf';
+import { readSitting } from '../queries/readSitting';
+import { sittingResultOf } from '../queries/sittingResultOf';
+import { studentStateOf } from '../queries/sittingView';
 import {
   AnswerBody,
   DiagnosticStateResponse,
@@ -17,10 +20,7 @@ import {
   SittingParams,
   StartDiagnosticResponse,
   StudentSessionState,
-} from '../sittings/sittingSchemas';
-import type { SittingFold, SittingMode } from '../sittings/sittingTypes';
-import { studentStateOf } from '../sittings/sittingView';
-import { type StartOutcome, startSitting } from '../sittings/startSitting';
+} from '../schemas/sittingSchemas';
 
 const TAGS = ['assessment'];
 const SECURITY = [{ bearerAuth: [] }];

@@ -1,9 +1,9 @@
 import { client, useTestWorld } from '@qiraa/app/testing';
 import { insertBlueprintCell } from '@qiraa/content/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { defaultCalendar, defaultWindowOn } from '../engine/calendar';
 import { readWordList, startOralReading, startSitting } from '../testing/attempts';
 import { calendarOpenToday, yearsAround } from '../testing/years';
-import { defaultCalendar, defaultWindowOn } from '../windows/calendar';
 
 const { t, w } = useTestWorld();
 const { current, next, today } = yearsAround();

@@ -3,13 +3,13 @@ import { errorResponses, SchoolDay } from '@qiraa/http-kit';
 import { callerOf, tenantTarget } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { type TObject, type TSchema, Type } from 'typebox';
+import { BLUEPRINT_STATUSES } from '../engine/blueprintStatus';
+import type { ScreeningWindow } from '../engine/calendar';
+import { CELL_STATUSES } from '../engine/cellStatus';
 import { PAGE_CELLS } from '../events';
-import { BLUEPRINT_STATUSES } from '../page/blueprintStatus';
-import { CELL_STATUSES } from '../page/cellStatus';
-import { heldClassOr404 } from '../page/heldClass';
-import { taqyeemPage } from '../page/taqyeemPage';
-import type { ScreeningWindow } from '../windows/calendar';
-import { ClassIdSchema, literals, Nullable, security, tags, WindowSchema } from './schemas';
+import { heldClassOr404 } from '../queries/heldClass';
+import { taqyeemPage } from '../queries/taqyeemPage';
+import { ClassIdSchema, literals, Nullable, security, tags, WindowSchema } from '../schemas';
 
 const perCell = (schema: TSchema, description?: string): TObject =>
   Type.Object(Object.fromEntries(PAGE_CELLS.map((c) => [c, schema])), description ? { description } : {});

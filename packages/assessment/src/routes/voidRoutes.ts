@@ -3,10 +3,10 @@ import { conflict, errorResponses, notFound, unprocessable } from '@qiraa/http-k
 import { callerOf, tenantTarget } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
+import { voidAttempt } from '../commands/voidAttempt';
 import { ATTEMPT_KINDS, type AttemptKind, VOID_REASONS, type VoidReason } from '../events';
-import { heldClassOr404 } from '../page/heldClass';
-import { voidAttempt } from '../voids/voidAttempt';
-import { ClassIdSchema, literals, security, tags, WindowSchema } from './schemas';
+import { heldClassOr404 } from '../queries/heldClass';
+import { ClassIdSchema, literals, security, tags, WindowSchema } from '../schemas';
 
 const VoidBody = Type.Object(
   {

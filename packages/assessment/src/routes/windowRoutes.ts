@@ -3,9 +3,9 @@ import { conflict, errorResponses, SchoolDay, unprocessable, validationFailed } 
 import { callerOf, reachOr404, tenantTarget } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import type { ScreeningWindow } from '../windows/calendar';
-import { closeWindow, openWindow, setWindowCalendar } from '../windows/windowCommands';
-import { type WindowCalendarState, windowCalendarState } from '../windows/windowState';
+import { closeWindow, openWindow, setWindowCalendar } from '../commands/windowCommands';
+import type { ScreeningWindow } from '../engine/calendar';
+import { type WindowCalendarState, windowCalendarState } from '../queries/windowState';
 import {
   AcademicYearSchema,
   consecutiveYears,
@@ -14,7 +14,7 @@ import {
   tags,
   WindowCalendarSchema,
   WindowSchema,
-} from './schemas';
+} from '../schemas';
 
 const WINDOW_ADMINS = ['MANAGE_ORG', 'RUN_BACKOFFICE'] as const;
 const WHO =

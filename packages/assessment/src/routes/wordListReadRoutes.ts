@@ -2,17 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, refusalResponses } from '@qiraa/http-kit';
 import { callerOf, reachOr404, requestInput, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
-import { security } from '../oral/readSchemas';
-import { STAFF_READERS } from '../oral/staffReach';
-import { wordListInTenant } from '../oral/tenantContent';
-import { recordWordListRead } from '../wordListReads/recordWordListRead';
-import { teacherWordLists } from '../wordListReads/teacherWordLists';
+import { recordWordListRead } from '../commands/recordWordListRead';
+import { wordListInTenant } from '../commands/tenantContent';
+import { STAFF_READERS } from '../queries/staffReach';
+import { teacherWordLists } from '../queries/teacherWordLists';
+import { security } from '../schemas/readSchemas';
 import {
   TeacherWordListsSchema,
   WordListReadBody,
   WordListReadSchema,
   WordListsQuery,
-} from '../wordListReads/wordListReadSchemas';
+} from '../schemas/wordListReadSchemas';
 
 const tags = ['assessment'];
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inTransaction, type Sql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
 import { recordEvidence } from '../commands/recordEvidence';
+import type { ScreeningWindow } from '../engine/calendar';
 import {
   type AttemptHeader,
   ORAL_READING_STARTED,
@@ -14,8 +15,7 @@ import {
   streams,
   WORD_LIST_READ,
 } from '../events';
-import type { DigitalSittingStarted, SittingAnswerRecorded } from '../sittings/sittingTypes';
-import type { ScreeningWindow } from '../windows/calendar';
+import type { DigitalSittingStarted, SittingAnswerRecorded } from '../events/sittingTypes';
 
 /** Test fixtures: attempts written as the sitting, oral-reading and word-list commands write them (events.ts). */
 export interface AttemptPlace {

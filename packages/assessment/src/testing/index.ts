@@ -1,3 +1,3 @@
-export { importDemoFiles, setWindows, voidAttempt } from '../oral/oralTestKit';
 export * from './attempts';
+export { importDemoFiles, setWindows, voidAttempt } from './oralTestKit';
 export * from './sittingFixtures';

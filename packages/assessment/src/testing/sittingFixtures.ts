@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { approveImportBatch, type ImportBodyInput, importContent, setBlueprintCell } from '@qiraa/content';
 import type { AnySql, Sql } from '@qiraa/db';
-import type { ScreeningWindow } from '../windows/calendar';
+import type { ScreeningWindow } from '../engine/calendar';
 
 /**
  * Test fixtures of the sittings: an open screening window and the demo pack's screening forms. Runner-free

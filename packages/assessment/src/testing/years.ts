@@ -1,4 +1,4 @@
-import { dayIn } from '../windows/windowState';
+import { dayIn } from '../queries/windowState';
 
 /** Today in the organizations' default time zone, and the academic year (August to July) it falls in. */
 export function yearsAround(now = new Date()) {
