@@ -10,7 +10,7 @@ import { type BandedRead, bandedFields, bandedRead, resultSummary } from '../eng
 import type { ReadCutTable } from '../engine/bandRead';
 import type { ScreeningWindow } from '../engine/calendar';
 import { countRead, type ReadCounts, type ReadRefusal } from '../engine/readCounts';
-import { streams, WORD_LIST_READ, type WordListReadData } from '../events';
+import { assessmentEvents, streams, WORD_LIST_READ, type WordListReadData } from '../events';
 import type { WordListCell } from '../events/readEvents';
 import { scoringStatusOf, wordListCellOf } from '../queries/cellMeasure';
 import { currentReadCuts } from '../queries/readCuts';
@@ -130,8 +130,10 @@ export function scoreWordListRead(command: RecordWordListRead): ScoredWordListRe
  */
 export const recordWordListReadDecider: Decider<RecordWordListRead, NewEvent<WordListReadData>, WordListReadState> = {
   initialState: () => ({ supersedesVoidId: null, recorded: null }),
-  evolve: (state, event) =>
-    event.type === WORD_LIST_READ ? { ...state, recorded: event.data as WordListReadData } : state,
+  evolve: (state, recorded) => {
+    const [event] = assessmentEvents([recorded]);
+    return event?.type === WORD_LIST_READ ? { ...state, recorded: event.data } : state;
+  },
   decide(command, { supersedesVoidId }) {
     const scored = scoreWordListRead(command);
     if (!scored.ok) throw refusal(scored.reason, command, scored.field);

@@ -6,13 +6,13 @@ import type { Caller } from '@qiraa/identity';
 import { holds, inOrganizationOr404, taughtStudentsQuery } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { trainingCommands } from '../commandContext';
+import { trainingEvents } from '../events';
 import {
   alertStream,
   TRAINING_ALERT_ACKNOWLEDGED,
   TRAINING_ALERT_RAISED,
   TRAINING_ALERT_RESOLVED,
   type TrainingAlertAcknowledged,
-  type TrainingAlertRaised,
 } from '../events/alertEvents';
 
 /** A teacher reaches a child through one of the child's active classes or a support group of theirs holding it. */
@@ -48,9 +48,11 @@ export interface AcknowledgeAlert {
  */
 export const acknowledgeAlertDecider: Decider<AcknowledgeAlert, NewEvent<TrainingAlertAcknowledged>, AlertState> = {
   initialState: () => ({ alert: null, callerReaches: false }),
-  evolve(state, event) {
+  evolve(state, recorded) {
+    const [event] = trainingEvents([recorded]);
+    if (!event) return state;
     if (event.type === TRAINING_ALERT_RAISED) {
-      const raised = event.data as TrainingAlertRaised;
+      const raised = event.data;
       const alert = { organizationId: raised.organizationId, studentId: raised.studentId, status: 'open' };
       return { ...state, alert };
     }

@@ -102,7 +102,7 @@ export async function moveLevelAfter(
       },
     },
   });
-  const moved = result.events[0]?.data as TrainingLevelMoved | undefined;
+  const moved = result.events[0]?.data;
   if (!moved) return null;
   if (moved.direction === 'up') {
     await recordMasteryEvents(

@@ -8,6 +8,7 @@ import type { Caller } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { trainingCommands } from '../commandContext';
 import { academicYearOf } from '../engine/schoolDay';
+import { trainingEvents } from '../events';
 import { sendStream, TRAINING_SENT, type TrainingSent } from '../events/sendEvents';
 import { type SendScope, sendScopeOf } from '../queries/sendScope';
 import { sendWindowOf } from '../queries/sendWindow';
@@ -78,7 +79,10 @@ export interface SendTraining {
  */
 export const sendTrainingDecider: Decider<SendTraining, NewEvent<TrainingSent>, SendState> = {
   initialState: () => ({ kind: 'unread' }),
-  evolve: (state, event) => (event.type === TRAINING_SENT ? { kind: 'sent', sent: event.data as TrainingSent } : state),
+  evolve: (state, recorded) => {
+    const [event] = trainingEvents([recorded]);
+    return event?.type === TRAINING_SENT ? { kind: 'sent', sent: event.data } : state;
+  },
   decide({ caller, body, sendId, now }, state) {
     if (state.kind === 'unread') throw new Error(`send ${sendId}: decided without loading`);
     if (state.kind === 'replay' || state.kind === 'sent') return [];
