@@ -2,12 +2,14 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { embedArabicFonts } from './fonts';
 import { A4, MARGIN } from './page';
+import { newPdfDocument } from './pdfLib';
 import { drawRtlLine, fontPieces, wrapRtl } from './rtlLine';
 import { pdfPagePng, pdfText, pdfWordsRightToLeft } from './testing/pdfText';
 import { visualRuns } from './visualRuns';
 
 async function sheet(lines: string[]): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+  // As the service makes its documents (no creation date): two sheets a second apart are then byte-equal.
+  const doc = await newPdfDocument();
   const fonts = await embedArabicFonts(doc);
   const page = doc.addPage([A4.width, A4.height]);
   let y = A4.height - MARGIN - 20;
