@@ -2,6 +2,7 @@ import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { notFound, permissionDenied } from '@qiraa/http-kit';
 import { type Caller, inOrganizationOr404 } from '@qiraa/identity';
+import { loadLanguageSafety, servedRewrite } from '@qiraa/language-safety';
 import { THEME_LABELS_AR, type Theme } from '../codes';
 import { logTransition } from '../sessions/sessionQueries';
 
@@ -25,6 +26,8 @@ interface LinkRow {
  * online too) with `link_opened_at`. Only the slot's child opens it: another child gets 404 (a link is no
  * proof of anything), an adult of the organization 403, another organization or an unknown slot 404.
  * A cancelled session's link (never printed: only drafts cancel) and a held-out slot are 404.
+ * The texts the child reads (title, instruction, theme) pass the language-safety rule set in force, as every text
+ * served to a student does (docs/language-safety.md, "Served text"): a refused one is served as the filter's rewrite.
  */
 export async function openSessionLink(deps: { sql: Sql }, caller: Caller, slotId: string, now: Date) {
   return inTransaction(deps.sql, async ({ sql: tx }) => {
@@ -40,6 +43,8 @@ export async function openSessionLink(deps: { sql: Sql }, caller: Caller, slotId
     if (caller.persona !== 'STUDENT') throw permissionDenied('only the child opens their sheet’s link');
     if (!row || Number(row.student_id) !== caller.userId) throw notFound('session link');
     if (row.status !== 'previewed' && row.status !== 'delivered') throw notFound('session link');
+    // Loaded before the first write: an unavailable rule set is 503 and nothing is served unfiltered.
+    const filter = await loadLanguageSafety(deps.sql);
     const first = row.link_opened_at === null;
     if (first) {
       await tx`
@@ -57,9 +62,9 @@ export async function openSessionLink(deps: { sql: Sql }, caller: Caller, slotId
     return {
       sessionId: row.session_id,
       slotId,
-      titleAr: row.title_ar,
-      introAr: row.intro_ar,
-      themeLabelAr: THEME_LABELS_AR[row.theme],
+      titleAr: servedRewrite(filter, row.title_ar),
+      introAr: servedRewrite(filter, row.intro_ar),
+      themeLabelAr: servedRewrite(filter, THEME_LABELS_AR[row.theme]),
       targetMinutes: row.target_minutes,
       queued: true,
       progress: {

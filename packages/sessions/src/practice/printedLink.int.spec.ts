@@ -1,10 +1,13 @@
 import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { importDemoFiles } from '@qiraa/assessment/testing';
+import { inTransaction } from '@qiraa/db';
+import { loadLanguageSafety, normalizeArabic, reloadLanguageSafety } from '@qiraa/language-safety';
 import { pdfPagePng } from '@qiraa/pdf-kit/testing';
 import { unzipSync } from 'fflate';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { THEME_LABELS_AR } from '../codes';
 import { blueprint, operationalBlueprints } from '../testing/blueprintKit';
 import { accepted, decide, draft } from '../testing/sessionKit';
 
@@ -109,5 +112,48 @@ describe('the printed sheet’s QR link', () => {
     const view = (await teacher.get(`/api/sessions/${sessionId}`)).json();
     const mine = view.recipients.find((r: { studentId: number }) => r.studentId === w.a.studentId);
     expect(mine.linkOpenedAt).toEqual(expect.any(String));
+  });
+
+  // Issue 24, item 7: every text served to a student passes the rule set in force, not only the one it was written under.
+  it('serves the title, instruction and theme through the rule set in force: a stricter one reaches a stored blueprint', async () => {
+    const filter = await loadLanguageSafety(t.runtime.deps.sql);
+    for (const label of Object.values(THEME_LABELS_AR))
+      expect(filter.check(label, 'general'), label).toEqual({ kind: 'pass' });
+    const child = client(t.app, w.a.studentToken);
+    const first = (await child.get(linkPath)).json();
+    const [stored] = await t.db.sql<{ title_ar: string; intro_ar: string }[]>`
+      select b.title_ar, b.intro_ar from ses_sessions x join ses_blueprints b on b.id = x.blueprint_id
+      where x.id = ${sessionId}`;
+    expect(first).toMatchObject({ titleAr: stored!.title_ar, introAr: stored!.intro_ar });
+
+    // Version n+1 repeats every rule and adds one on the title's longest word (forward-only, like a migration).
+    const word = normalizeArabic(stored!.title_ar)
+      .split(/[^\p{L}]+/u)
+      .reduce((a, b) => (b.length > a.length ? b : a), '');
+    expect(word.length).toBeGreaterThan(2);
+    await inTransaction(t.db.sql, async ({ sql: tx }) => {
+      const [{ v }] = (await tx`select max(version) + 1 as v from language_safety_rule_sets`) as unknown as [
+        { v: number },
+      ];
+      await tx`insert into language_safety_rule_sets (version, description) values (${v}, 'stricter: test')`;
+      await tx`
+        insert into language_safety_rules (rule_set_version, rule_id, tier, kind, match_text, match_regex,
+                                           case_sensitive, replacement, example, gloss)
+        select ${v}, rule_id, tier, kind, match_text, match_regex, case_sensitive, replacement, example, gloss
+        from language_safety_rules where rule_set_version = ${v} - 1`;
+      await tx`
+        insert into language_safety_rules (rule_set_version, rule_id, tier, kind, match_text, replacement, example, gloss)
+        values (${v}, 'LS-DEF-999', 'general', 'word', ${word}, 'كلمة', ${word}, 'the served title''s word, refused now')`;
+    });
+    const expected = (await reloadLanguageSafety(t.runtime.deps.sql)).check(stored!.title_ar, 'general');
+    expect(expected.kind).toBe('rewrite');
+
+    const again = await child.get(linkPath);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().titleAr).toBe(expected.kind === 'rewrite' ? expected.rewritten : null);
+    expect(again.json().introAr).toBe(stored!.intro_ar);
+    const [still] = await t.db.sql<{ title_ar: string }[]>`
+      select b.title_ar from ses_sessions x join ses_blueprints b on b.id = x.blueprint_id where x.id = ${sessionId}`;
+    expect(still!.title_ar).toBe(stored!.title_ar);
   });
 });

@@ -54,10 +54,11 @@ export const linkRoutes =
             'child’s practice queue (the first time; `link_opened_at`). Another child’s token, an unknown slot or ' +
             'another organization’s: 404; an adult’s token of the organization: 403. Without a token: 401 ' +
             'TOKEN_MISSING whose message and details say how to sign in, the same for every slot (nothing about ' +
-            'the sheet or the child).',
+            'the sheet or the child). The title, instruction and theme pass the language-safety rule set in force ' +
+            '(a refused text is served as the filter’s rewrite); the rule set unavailable: 503.',
           security,
           params: LinkParams,
-          response: { 200: SessionLinkResponse, ...errorResponses(401, 403, 404) },
+          response: { 200: SessionLinkResponse, ...errorResponses(401, 403, 404, 503) },
         },
       },
       async (request) => openSessionLink(deps, callerOf(request), request.params.slotId, deps.clock.now()),
