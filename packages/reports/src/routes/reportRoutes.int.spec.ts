@@ -535,12 +535,18 @@ describe('GET /api/reports/students/{id}/sub-skill-report', () => {
       ssrRuleId: null,
       doNotDecideYet: true,
       safeStop: 'do_not_decide_yet',
+      code: 'DO_NOT_DECIDE_YET',
       holdReason: 'not_assessed',
       sessions: [],
     });
     // A sub-skill with too few questions: the safe stop with ADR-09, resting on the sitting alone.
     const held = body.rows.find((r) => r.holdReason === 'insufficient_evidence');
-    expect(held).toMatchObject({ adrRuleId: 'ADR-09', status: null, safeStop: 'do_not_decide_yet' });
+    expect(held).toMatchObject({
+      adrRuleId: 'ADR-09',
+      status: null,
+      safeStop: 'do_not_decide_yet',
+      code: 'DO_NOT_DECIDE_YET',
+    });
     // Every session named opens with the detail route.
     for (const s of new Set(body.rows.flatMap((r) => r.sessions.map((x) => `${x.kind}/${x.sessionId}`)))) {
       const [kind, id] = s.split('/') as [string, string];
