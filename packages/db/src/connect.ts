@@ -6,6 +6,8 @@ type Types = { bigint: bigint };
 export type Sql = postgres.Sql<Types>;
 export type TransactionSql = postgres.TransactionSql<Types>;
 export type AnySql = Sql | TransactionSql;
+/** A piece of SQL built with the tagged template, put into another statement (a subquery, an expression). */
+export type SqlFragment = postgres.PendingQuery<postgres.Row[]>;
 
 export interface ConnectOptions {
   max?: number;

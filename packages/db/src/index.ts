@@ -1,4 +1,4 @@
-export { type AnySql, type ConnectOptions, connect, type Sql, type TransactionSql } from './connect';
+export { type AnySql, type ConnectOptions, connect, type Sql, type SqlFragment, type TransactionSql } from './connect';
 export { createDatabaseIfMissing, dropDatabase, dropDatabasesLike, withDatabase } from './createDatabase';
 export { isDatabaseUnavailable } from './databaseUnavailable';
 export { describeDatabaseUrl, isDatabaseUrl, withoutCredentials } from './databaseUrl';

@@ -1,4 +1,4 @@
-import type { AnySql, UnitOfWork } from '@qiraa/db';
+import type { AnySql, SqlFragment, UnitOfWork } from '@qiraa/db';
 import type {
   ChainLink,
   FieldedEvent,
@@ -146,6 +146,12 @@ export interface SubscribeOptions {
   onError?(error: unknown): void;
 }
 
+/** `EventStore.streamInStatement`'s answer: the expression to select, and how to read the value selected. */
+export interface StreamInStatement {
+  expr: SqlFragment;
+  parse(value: unknown): RecordedEvent[];
+}
+
 export interface EventStore {
   /** Which adapter this is: for logs and diagnostics only; code that needs an ability asks for it by name below. */
   readonly adapter: 'postgres' | 'kurrentdb';
@@ -180,6 +186,13 @@ export interface EventStore {
   readStreamWithin?(sql: AnySql, streamId: string, options?: ReadStreamWithinOptions): Promise<RecordedEvent[]>;
   /** Several streams in one read through the caller's connection, each in stream order (`readStreamsThrough`). */
   readStreamsWithin?(sql: AnySql, streamIds: readonly string[]): Promise<RecordedEvent[]>;
+  /**
+   * A stream's events as an expression of the caller's own statement (`expr`, a jsonb array) and how to read its
+   * value (`parse`: the events as `readStream` answers them), so a command reads its stream with its other reads
+   * in one round trip. `streamId` is an expression of that statement. Absent where the log is not in the
+   * caller's database (KurrentDB): the caller reads the stream apart.
+   */
+  streamInStatement?(sql: AnySql, streamId: SqlFragment): StreamInStatement;
   readAll(options: ReadAllOptions): Promise<ReadAllResult>;
   /**
    * The committed events after `after` that `readAll` still holds back behind an older open transaction

@@ -17,7 +17,7 @@ import {
 import { readChain, recordVerifyCheckpoint, streamHeadGaps, verifyCheckpoints } from './chain';
 import { countAfter } from './countAfter';
 import { oldestAfter, readAll, readHeldBack, visibleHead } from './readAll';
-import { readStream, readStreamsWithin, readStreamWithin } from './readStream';
+import { readStream, readStreamsWithin, readStreamWithin, streamInStatement } from './readStream';
 import { readStreamFields } from './readStreamFields';
 
 /** The event-store port on PostgreSQL (tables es_streams and es_events, migration 0001). */
@@ -65,6 +65,7 @@ export function postgresEventStore(sql: Sql, options: { pollIntervalMs?: number 
     readStream: (streamId, opts) => readStream(sql, streamId, opts),
     readStreamWithin: (conn, streamId, opts) => readStreamWithin(conn, streamId, opts),
     readStreamsWithin: (conn, streamIds) => readStreamsWithin(conn, streamIds),
+    streamInStatement: (conn, streamId) => streamInStatement(conn, streamId),
     readAll: (opts) => readAll(sql, opts),
     readHeldBack: (after, types) => readHeldBack(sql, after, types),
     oldestAfter: (after, types) => oldestAfter(sql, after, types),

@@ -1,5 +1,5 @@
-import type { AnySql } from '@qiraa/db';
-import type { ReadStreamOptions, ReadStreamWithinOptions, RecordedEvent } from '../types';
+import type { AnySql, SqlFragment } from '@qiraa/db';
+import type { ReadStreamOptions, ReadStreamWithinOptions, RecordedEvent, StreamInStatement } from '../types';
 import { EVENT_COLUMNS, type EventRow, toRecordedEvent } from './eventRow';
 
 export async function readStream(
@@ -49,4 +49,51 @@ export async function readStreamsWithin(sql: AnySql, streamIds: readonly string[
     where stream_id = any(${sql.array([...streamIds], 1009)}::text[])
     order by stream_id, stream_version`;
   return rows.map(toRecordedEvent);
+}
+
+/**
+ * `EventStore.streamInStatement`: a stream's events as one jsonb array, an expression a caller puts in its own
+ * statement beside its other reads (a command's state read with the rest of what it decides on: one round trip).
+ * `streamId` is an expression of that statement (a subquery naming the stream); no stream is `[]`.
+ */
+export function streamInStatement(sql: AnySql, streamId: SqlFragment): StreamInStatement {
+  const expr = sql`(
+    select coalesce(jsonb_agg(jsonb_build_object(
+      'p', e.global_position::text, 'x', e.transaction_id::text, 's', e.stream_id, 'v', e.stream_version::text,
+      'i', e.event_id::text, 't', e.event_type, 'sv', e.schema_version, 'd', e.data, 'm', e.metadata,
+      'c', e.created_at) order by e.stream_version), '[]'::jsonb)
+    from es_events e where e.stream_id = (${streamId}))`;
+  return { expr, parse: parseStreamJson };
+}
+
+interface StreamJsonRow {
+  p: string;
+  x: string;
+  s: string;
+  v: string;
+  i: string;
+  t: string;
+  sv: number;
+  d: unknown;
+  m: Record<string, unknown>;
+  c: string;
+}
+
+/** The array `streamInStatement` selects, as `readStream` answers it (the same `toRecordedEvent`). */
+export function parseStreamJson(value: unknown): RecordedEvent[] {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as StreamJsonRow[];
+  return rows.map((r) =>
+    toRecordedEvent({
+      global_position: BigInt(r.p),
+      xid_text: r.x,
+      stream_id: r.s,
+      stream_version: BigInt(r.v),
+      event_id: r.i,
+      event_type: r.t,
+      schema_version: r.sv,
+      data: r.d,
+      metadata: r.m,
+      created_at: new Date(r.c),
+    }),
+  );
 }

@@ -22,6 +22,10 @@ export async function openDayIdOf(sql: AnySql, studentId: number): Promise<strin
   return row?.day_id ?? null;
 }
 
+/** The stream id of the child's open day as a subquery (`streams.day` in SQL), for a read inside a statement. */
+export const openDayStreamIdQuery = (sql: AnySql, studentId: number) =>
+  sql`select 'trainingday-' || day_id::text from trn_days where student_id = ${studentId} and ended_at is null`;
+
 export async function loadDay(store: EventStore, dayId: string): Promise<DayFold | null> {
   return foldDay(await store.readStream(streams.day(dayId)));
 }

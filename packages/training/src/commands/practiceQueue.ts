@@ -5,14 +5,14 @@ import { conflict } from '@qiraa/http-kit';
 import { sessionQueuedExpr } from '@qiraa/sessions';
 import { trainingCommands } from '../commandContext';
 import type { PracticeAnswerRecorded, SupportStepFired } from '../engine/dayEvents';
-import { currentSlot, type DayFold, type Slot } from '../engine/foldDay';
+import { currentSlot, type DayFold, foldDay, type Slot } from '../engine/foldDay';
 import { academicYearOf, schoolDayOf } from '../engine/schoolDay';
 import { streams, type TrainingLevelMoved } from '../events';
 import { activeSendJson, activeSendOf, type SendJson, sendOfJson } from '../queries/activeSend';
 import { type Learner, type LearnerJson, learnerJson, learnerOf, learnerOfJson } from '../queries/learner';
 import { practiceItemOf } from '../queries/practiceItem';
 import { CURRENT_TRAINING_RULES, type TrainingRules } from '../rules/trainingRules';
-import { loadDay, openDayOf, retrying, type TrainingDeps } from './dayStream';
+import { loadDay, openDayOf, openDayStreamIdQuery, retrying, type TrainingDeps } from './dayStream';
 import { endDay } from './endDay';
 import { moveLevelAfter } from './moveLevel';
 import { openDay } from './openDay';
@@ -94,6 +94,8 @@ export interface SubmitReads {
   learner: Learner | null;
   send: { sendId: string; skillId: string } | null;
   openDayId: string | null;
+  /** The open day folded from its stream, read with the rest where the store can (undefined: read it apart). */
+  openDay?: DayFold | null;
   /** The answered item's row (the item the answer names: used only when it is the slot's). */
   item: ItemRowDb | null;
   /** An online session is queued for the child (queuedSessionOf finds one): its item is answered first. */
@@ -103,28 +105,33 @@ export interface SubmitReads {
 /**
  * The reads of `submitResponse` in one statement (one connection, one round trip; the caller may start it
  * early): the learner, the active send and the open day as learnerOf, activeSendOf and openDayIdOf read them,
- * whether a session is queued (as queuedSessionOf), and the answered item's row.
+ * whether a session is queued (as queuedSessionOf), the answered item's row, and the open day's stream where the
+ * store reads a stream inside a statement (the answer is then decided on what this one round trip read).
  */
 export async function submitReads(deps: TrainingDeps, studentId: number, itemId: string, now: Date) {
   const sql = deps.sql;
+  const dayStream = deps.store.streamInStatement?.(sql, openDayStreamIdQuery(sql, studentId));
   const [row] = await sql<
     (Partial<ItemRowDb> & {
       learner: LearnerJson | null;
       send: SendJson | null;
       open_day_id: string | null;
       session_queued: boolean;
+      day_events: unknown;
     })[]
   >`
     select ${learnerJson(sql, studentId)} as learner, ${activeSendJson(sql, studentId, now)} as send,
       (select day_id from trn_days where student_id = ${studentId} and ended_at is null) as open_day_id,
       ${sessionQueuedExpr(sql, studentId)} as session_queued,
+      ${dayStream ? dayStream.expr : sql`null`} as day_events,
       ${itemColumns(sql)}
     from (select 1) as one left join (${itemRowQuery(sql, itemId)}) as item on true`;
-  const { learner, send, open_day_id, session_queued, ...item } = row!;
+  const { learner, send, open_day_id, session_queued, day_events, ...item } = row!;
   return {
     learner: learnerOfJson(studentId, learner),
     send: sendOfJson(send),
     openDayId: open_day_id,
+    openDay: dayStream && open_day_id ? foldDay(dayStream.parse(day_events)) : undefined,
     item: item.id ? (item as ItemRowDb) : null,
     sessionQueued: session_queued,
   } satisfies SubmitReads;
@@ -150,7 +157,7 @@ export async function submitResponse(
   if (!learner) throw conflict('no_active_class', 'the child is in no active class');
   const today = schoolDayOf(now, learner.timeZone);
   const preferSkillId = reads.send?.skillId ?? null;
-  const open = reads.openDayId ? await loadDay(deps.store, reads.openDayId) : null;
+  const open = !reads.openDayId ? null : (reads.openDay ?? (await loadDay(deps.store, reads.openDayId)));
   const fold = await closeIfPast(deps, open, today, now);
   if (!fold) throw conflict('no_open_training_day', 'no training day is open; ask for the next item first');
   const dayId = fold.opened.dayId;
