@@ -1,8 +1,8 @@
 import { defineContext } from '@qiraa/kernel';
-import { authPlugin } from './auth/authPlugin';
 import { contextFlagRoutes } from './contextFlags/contextFlagRoutes';
 import { expiredSecretsSchedule } from './passwordless/expiredSecretsSchedule';
 import { AuditLogEntry, auditLogRoutes } from './routes/auditLogRoutes';
+import { authPlugin } from './routes/authPlugin';
 import { authRoutes } from './routes/authRoutes';
 import { classCodeRoutes } from './routes/classCodeRoutes';
 import { classDeleteRoutes } from './routes/classDeleteRoutes';

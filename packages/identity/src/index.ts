@@ -1,5 +1,3 @@
-export { type Caller, callerOf, holds, isSuperAdmin, type TargetCheck } from './auth/caller';
-export { resolveJwtSecret } from './auth/jwtSecret';
 export { assignClassTeacher } from './commands/classTeachers';
 export { createClass } from './commands/createClass';
 export { createOrganization } from './commands/createOrganization';
@@ -9,6 +7,7 @@ export { enrollStudent } from './commands/enrollStudent';
 export { linkParent } from './commands/parentLinks';
 export { registerFirstAdmin } from './commands/registerFirstAdmin';
 export { identityContext } from './context';
+export { type Caller, callerOf, holds, isSuperAdmin, type TargetCheck } from './engine/caller';
 export { PERMISSIONS, PERSONAS, type Permission, type Persona, permissionsFor } from './permissions';
 export { organizationExists } from './queries/organizationExists';
 export {
@@ -68,6 +67,7 @@ export {
 export { importRoster, type RosterImportOptions } from './roster/importRoster';
 export type { RosterReport } from './roster/rosterReport';
 export type { RosterSource } from './roster/rosterSource';
+export { resolveJwtSecret } from './routes/jwtSecret';
 export { classInScope, inOrganizationOr404 } from './scope';
 export {
   type Gendered,

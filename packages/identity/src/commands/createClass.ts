@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
-import type { Caller } from '../auth/caller';
 import { toClassResponse } from '../classResponse';
+import type { Caller } from '../engine/caller';
 import { newClassCode, newClassId } from '../ids';
 import { type ClassRow, inOrganizationOr404, unprocessableField } from '../scope';
 

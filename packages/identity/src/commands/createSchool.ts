@@ -1,5 +1,5 @@
 import type { Sql } from '@qiraa/db';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../engine/caller';
 import { newSchoolId } from '../ids';
 import { inOrganizationOr404, unprocessableField } from '../scope';
 

@@ -1,8 +1,8 @@
 import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import { normalizePersonName } from '@qiraa/kernel';
-import { type Caller, isSuperAdmin } from '../auth/caller';
-import { hashPassword } from '../auth/passwords';
+import { type Caller, isSuperAdmin } from '../engine/caller';
+import { hashPassword } from '../engine/passwords';
 import type { Persona } from '../permissions';
 import { classInScope, inOrganizationOr404, unprocessableField } from '../scope';
 import type { NewUser } from '../tenancySchemas';

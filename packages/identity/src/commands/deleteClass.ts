@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { conflict, notFound } from '@qiraa/http-kit';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../engine/caller';
 import { classInScope } from '../scope';
 
 /**

@@ -1,6 +1,6 @@
 import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../engine/caller';
 import { canonicalHandoffCode, newHandoffCode, sha256 } from '../passwordless/secrets';
 import { loadCaller } from '../queries/loadCaller';
 import { studentReach } from '../studentReach';

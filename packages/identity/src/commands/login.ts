@@ -1,6 +1,6 @@
 import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
-import { verifyPassword } from '../auth/passwords';
+import { verifyPassword } from '../engine/passwords';
 import { attemptsInWindow, clearAttempts, recordAttempt } from '../limits/attempts';
 import type { Persona } from '../permissions';
 

@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import * as oidc from 'openid-client';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../engine/caller';
 import { isProviderDown, type OidcClients, providerUnavailable } from '../passwordless/oidcClients';
 import { sha256 } from '../passwordless/secrets';
 import { loadCaller } from '../queries/loadCaller';

@@ -1,6 +1,6 @@
 import type { AnySql, Sql } from '@qiraa/db';
 import { conflict, notFound } from '@qiraa/http-kit';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../engine/caller';
 import type { Persona } from '../permissions';
 import { inOrganizationOr404, unprocessableField } from '../scope';
 

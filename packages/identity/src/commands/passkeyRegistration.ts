@@ -2,7 +2,7 @@ import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import type { PasswordlessSettings } from '@qiraa/kernel';
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../engine/caller';
 import { CHALLENGE_SECONDS, challengeOf, consumeChallenge, storeChallenge } from '../passwordless/challenges';
 import { webauthn } from '../passwordless/webauthn';
 import { type Passkey, passkeysOf } from '../queries/passkeys';

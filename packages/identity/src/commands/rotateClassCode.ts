@@ -2,7 +2,7 @@ import { recordAuditEvent } from '@qiraa/audit';
 import { inTransaction } from '@qiraa/db';
 import { rateLimited } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../engine/caller';
 import { newClassCode } from '../ids';
 import { attemptsInWindow, recordAttempt } from '../limits/attempts';
 import { type ClassRow, classInScope } from '../scope';

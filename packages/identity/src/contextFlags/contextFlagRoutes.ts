@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, permissionDenied } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { callerOf } from '../auth/caller';
+import { callerOf } from '../engine/caller';
 import type { Permission } from '../permissions';
 import { type StudentReach, studentReach } from '../studentReach';
 import { reachOr404 } from '../tenantTarget';

@@ -1,6 +1,6 @@
 import type { Sql } from '@qiraa/db';
-import { type Caller, holds, isSuperAdmin } from '../auth/caller';
 import { toClassResponse } from '../classResponse';
+import { type Caller, holds, isSuperAdmin } from '../engine/caller';
 import type { ClassRow } from '../scope';
 
 /**

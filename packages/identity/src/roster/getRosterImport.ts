@@ -1,6 +1,6 @@
 import type { AnySql } from '@qiraa/db';
 import { notFound } from '@qiraa/http-kit';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../engine/caller';
 import { inOrganizationOr404 } from '../scope';
 import type { RosterReport } from './rosterReport';
 

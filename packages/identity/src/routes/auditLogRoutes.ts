@@ -3,7 +3,7 @@ import { AUDIT_LOG_DEFAULT_LIMIT, AUDIT_LOG_MAX_LIMIT, getAuditEntry, listAuditL
 import { errorResponses, notFound } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { type Caller, callerOf, isSuperAdmin, type TargetCheck } from '../auth/caller';
+import { type Caller, callerOf, isSuperAdmin, type TargetCheck } from '../engine/caller';
 import { OrganizationId, UserId } from '../schemas';
 import { inOrganizationOr404 } from '../scope';
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { callerOf } from '../auth/caller';
 import { deleteClass } from '../commands/deleteClass';
+import { callerOf } from '../engine/caller';
 import { tenantTarget } from '../tenantTarget';
 import { ClassParams, security } from './routeSchemas';
 

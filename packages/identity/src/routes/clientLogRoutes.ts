@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { callerOf } from '../auth/caller';
+import { callerOf } from '../engine/caller';
 import { hitSharedWindow } from '../limits/sharedWindow';
 
 /** Largest accepted client log body; more answers 413 PAYLOAD_TOO_LARGE. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { issueTokens } from '../auth/issueTokens';
+import { issueTokens } from '../commands/issueTokens';
 import { finishOidcSignIn, startOidcSignIn } from '../commands/oidcSignIn';
 import { oidcClients } from '../passwordless/oidcClients';
 import { passwordlessOf } from '../passwordless/settings';

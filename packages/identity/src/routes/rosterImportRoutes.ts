@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, errorResponses, notFound } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { type Caller, callerOf, isSuperAdmin, type TargetCheck } from '../auth/caller';
+import { type Caller, callerOf, isSuperAdmin, type TargetCheck } from '../engine/caller';
 import { organizationExists } from '../queries/organizationExists';
 import { getRosterImport } from '../roster/getRosterImport';
 import { importRoster } from '../roster/importRoster';

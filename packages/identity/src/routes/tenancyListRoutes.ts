@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { callerOf } from '../auth/caller';
+import { callerOf } from '../engine/caller';
 import { listOrganizations } from '../queries/listOrganizations';
 import { listSchools } from '../queries/listSchools';
 import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX } from '../queries/namePage';

@@ -1,8 +1,8 @@
 import type { Sql } from '@qiraa/db';
 import postgres from 'postgres';
-import { loadCaller } from '../queries/loadCaller';
-import { BoundedCache } from './boundedCache';
-import type { Caller } from './caller';
+import { BoundedCache } from '../engine/boundedCache';
+import type { Caller } from '../engine/caller';
+import { loadCaller } from './loadCaller';
 
 /** Migration 0014's triggers notify here when what loadCaller reads changes. */
 export const TENANT_CONTEXT_CHANNEL = 'qiraa_tenant_context';

@@ -1,8 +1,8 @@
 import type { AnySql } from '@qiraa/db';
 import type { FastifyInstance } from 'fastify';
+import { ACCESS_TOKEN_SECONDS, type AccessClaims } from '../engine/tokenClaims';
 import type { Persona } from '../permissions';
 import { startFamily } from './refreshTokens';
-import { ACCESS_TOKEN_SECONDS, type AccessClaims } from './tokenClaims';
 
 export interface IssuedTokens {
   accessToken: string;

@@ -4,7 +4,7 @@ import { defineContext } from '@qiraa/kernel';
 import { contexts, loadConfig, openRuntime } from '@qiraa/runtime';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerOf } from './caller';
+import { callerOf } from '../engine/caller';
 import { tenantContextCache } from './tenantContextCache';
 
 /** A route that reads nothing but the tenant context, so a request touches the database only through it. */

@@ -4,9 +4,9 @@ import { ApiError } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { holds, isSuperAdmin } from './caller';
-import { tenantContextCache } from './tenantContextCache';
-import { ACCESS_TOKEN_SECONDS, type AccessClaims, JWT_ALGORITHM } from './tokenClaims';
+import { holds, isSuperAdmin } from '../engine/caller';
+import { ACCESS_TOKEN_SECONDS, type AccessClaims, JWT_ALGORITHM } from '../engine/tokenClaims';
+import { tenantContextCache } from '../queries/tenantContextCache';
 
 const tokenErrors: Record<string, [string, string]> = {
   FST_JWT_NO_AUTHORIZATION_IN_HEADER: ['TOKEN_MISSING', 'no Authorization header'],
