@@ -1,6 +1,5 @@
 import { defineContext } from '@qiraa/kernel';
 import { contextFlagRoutes } from './contextFlags/contextFlagRoutes';
-import { expiredSecretsSchedule } from './passwordless/expiredSecretsSchedule';
 import { AuditLogEntry, auditLogRoutes } from './routes/auditLogRoutes';
 import { authPlugin } from './routes/authPlugin';
 import { authRoutes } from './routes/authRoutes';
@@ -19,6 +18,7 @@ import { rosterRoutes } from './routes/rosterRoutes';
 import { studentAuthRoutes } from './routes/studentAuthRoutes';
 import { tenancyListRoutes } from './routes/tenancyListRoutes';
 import { tenancyRoutes } from './routes/tenancyRoutes';
+import { expiredSecretsSchedule } from './schedules/expiredSecretsSchedule';
 import { AuthTokensResponse } from './schemas';
 import { ClassResponse } from './tenancySchemas';
 

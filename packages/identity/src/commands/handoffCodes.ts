@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import type { Caller } from '../engine/caller';
-import { canonicalHandoffCode, newHandoffCode, sha256 } from '../passwordless/secrets';
+import { canonicalHandoffCode, newHandoffCode, sha256 } from '../engine/passwordlessSecrets';
 import { loadCaller } from '../queries/loadCaller';
 import { studentReach } from '../studentReach';
 

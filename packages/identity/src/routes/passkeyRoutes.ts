@@ -8,7 +8,7 @@ import { issueTokens } from '../commands/issueTokens';
 import { passkeyAuthenticationOptions, verifyPasskeyAuthentication } from '../commands/passkeyAuthentication';
 import { passkeyRegistrationOptions, verifyPasskeyRegistration } from '../commands/passkeyRegistration';
 import { callerOf } from '../engine/caller';
-import { passwordlessOf } from '../passwordless/settings';
+import { passwordlessOf } from '../engine/passwordlessSettings';
 import { PERSONAS } from '../permissions';
 import { passkeysOf } from '../queries/passkeys';
 import {

@@ -1,5 +1,5 @@
 import type { AnySql } from '@qiraa/db';
-import { sha256 } from './secrets';
+import { sha256 } from '../engine/passwordlessSecrets';
 
 /** A ceremony must finish within five minutes of its options (also the `timeout` the browser is given). */
 export const CHALLENGE_SECONDS = 300;

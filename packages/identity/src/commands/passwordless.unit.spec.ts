@@ -1,8 +1,8 @@
 import * as oidc from 'openid-client';
 import { describe, expect, it } from 'vitest';
-import { challengeOf } from './challenges';
+import { canonicalHandoffCode, HANDOFF_CODE_LENGTH, newHandoffCode } from '../engine/passwordlessSecrets';
 import { isProviderDown } from './oidcClients';
-import { canonicalHandoffCode, HANDOFF_CODE_LENGTH, newHandoffCode } from './secrets';
+import { challengeOf } from './passkeyChallenges';
 
 describe('handoff code form', () => {
   it('is 10 Crockford base32 symbols, and all 32 symbols occur', () => {
