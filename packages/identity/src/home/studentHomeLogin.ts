@@ -1,8 +1,8 @@
 import { inTransaction, type Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
+import { attemptsInWindow, clearAttempts, recordAttempt } from '../commands/authAttempts';
 import { LOCKOUT_FAILURES, LOCKOUT_WINDOW_SECONDS } from '../commands/login';
 import { enterSourceWindow, resetSourceWindow, type StudentLoggedIn } from '../commands/studentQuickcodeLogin';
-import { attemptsInWindow, clearAttempts, recordAttempt } from '../limits/attempts';
 import { LOGIN_NAME_PATTERN, normalizeLoginName } from './loginName';
 
 const invalid = () =>
