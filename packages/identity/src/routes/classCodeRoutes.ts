@@ -4,9 +4,9 @@ import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { rotateClassCode } from '../commands/rotateClassCode';
 import { callerOf } from '../engine/caller';
-import { LoginName } from '../home/loginName';
 import { loginCards } from '../queries/loginCards';
 import { ClassCode, ClassId, FullNameAr, QuickCode } from '../schemas';
+import { LoginName } from '../schemas/loginName';
 import { tenantTarget } from '../tenantTarget';
 import { ClassParams, security, UserIdValue } from './routeSchemas';
 

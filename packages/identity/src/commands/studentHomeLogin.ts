@@ -1,9 +1,9 @@
 import { inTransaction, type Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
-import { attemptsInWindow, clearAttempts, recordAttempt } from '../commands/authAttempts';
-import { LOCKOUT_FAILURES, LOCKOUT_WINDOW_SECONDS } from '../commands/login';
-import { enterSourceWindow, resetSourceWindow, type StudentLoggedIn } from '../commands/studentQuickcodeLogin';
-import { LOGIN_NAME_PATTERN, normalizeLoginName } from './loginName';
+import { LOGIN_NAME_PATTERN, normalizeLoginName } from '../schemas/loginName';
+import { attemptsInWindow, clearAttempts, recordAttempt } from './authAttempts';
+import { LOCKOUT_FAILURES, LOCKOUT_WINDOW_SECONDS } from './login';
+import { enterSourceWindow, resetSourceWindow, type StudentLoggedIn } from './studentQuickcodeLogin';
 
 const invalid = () =>
   new ApiError(401, 'QUICKCODE_INVALID_OR_EXPIRED', 'login name or quick code is invalid, unknown or inactive');
