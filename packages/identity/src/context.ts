@@ -1,5 +1,4 @@
 import { defineContext } from '@qiraa/kernel';
-import { contextFlagRoutes } from './contextFlags/contextFlagRoutes';
 import { AuditLogEntry, auditLogRoutes } from './routes/auditLogRoutes';
 import { authPlugin } from './routes/authPlugin';
 import { authRoutes } from './routes/authRoutes';
@@ -7,6 +6,7 @@ import { classCodeRoutes } from './routes/classCodeRoutes';
 import { classDeleteRoutes } from './routes/classDeleteRoutes';
 import { classTeacherRoutes } from './routes/classTeacherRoutes';
 import { clientLogRoutes } from './routes/clientLogRoutes';
+import { contextFlagRoutes } from './routes/contextFlagRoutes';
 import { handoffRoutes } from './routes/handoffRoutes';
 import { oidcRoutes } from './routes/oidcRoutes';
 import { parentLinkRoutes } from './routes/parentLinkRoutes';

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, permissionDenied } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
+import { contextFlagsOf, setContextFlags } from '../commands/contextFlags';
 import { callerOf } from '../engine/caller';
 import type { Permission } from '../permissions';
 import { type StudentReach, studentReach } from '../studentReach';
 import { reachOr404 } from '../tenantTarget';
-import { contextFlagsOf, setContextFlags } from './contextFlags';
 
 const tags = ['identity'];
 const security = [{ bearerAuth: [] }];
