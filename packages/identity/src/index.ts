@@ -4,10 +4,13 @@ export { createOrganization } from './commands/createOrganization';
 export { createSchool } from './commands/createSchool';
 export { createUser, type NewUser } from './commands/createUser';
 export { enrollStudent } from './commands/enrollStudent';
+export { importRoster, type RosterImportOptions } from './commands/importRoster';
 export { linkParent } from './commands/parentLinks';
 export { registerFirstAdmin } from './commands/registerFirstAdmin';
 export { identityContext } from './context';
 export { type Caller, callerOf, holds, isSuperAdmin, type TargetCheck } from './engine/caller';
+export type { RosterReport } from './engine/rosterReport';
+export type { RosterSource } from './engine/rosterSource';
 export { PERMISSIONS, PERSONAS, type Permission, type Persona, permissionsFor } from './permissions';
 export { organizationExists } from './queries/organizationExists';
 export {
@@ -64,9 +67,6 @@ export {
   userStanding,
   userTimeZone,
 } from './reads';
-export { importRoster, type RosterImportOptions } from './roster/importRoster';
-export type { RosterReport } from './roster/rosterReport';
-export type { RosterSource } from './roster/rosterSource';
 export { resolveJwtSecret } from './routes/jwtSecret';
 export { classInScope, inOrganizationOr404 } from './scope';
 export {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ENTITY_KINDS, ROSTER_ERROR_CODES } from '../roster/rosterTypes';
+import { ENTITY_KINDS, ROSTER_ERROR_CODES } from '../engine/rosterTypes';
 
 const Count = Type.Integer({ minimum: 0 });
 const EntityCounts = Type.Object({ create: Count, update: Count, deactivate: Count, unchanged: Count });

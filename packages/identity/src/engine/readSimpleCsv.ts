@@ -1,4 +1,5 @@
-import { readCsv } from './readCsv';
+import { readCsv } from './readRosterCsv';
+import { gradeOf, RowErrors } from './rosterRowChecks';
 import {
   type AdultInput,
   type ClassInput,
@@ -7,7 +8,6 @@ import {
   type SchoolRef,
   type StudentInput,
 } from './rosterTypes';
-import { gradeOf, RowErrors } from './rowChecks';
 
 export const SIMPLE_HEADER = [
   'externalId',

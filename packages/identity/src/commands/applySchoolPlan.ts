@@ -1,6 +1,6 @@
 import type { TransactionSql } from '@qiraa/db';
-import { CLASS_CODE_DAYS } from '../commands/createClass';
 import { newClassCode } from '../ids';
+import { CLASS_CODE_DAYS } from './createClass';
 import type { SchoolPlan } from './planSchool';
 
 /**

@@ -4,17 +4,23 @@ import type { EventStore } from '@qiraa/eventstore';
 import { notFound } from '@qiraa/http-kit';
 import type { Clock } from '@qiraa/kernel';
 import { customAlphabet } from 'nanoid';
-import { applySchoolPlan } from './applySchoolPlan';
-import { type PlanContext, planSchool, type SchoolPlan } from './planSchool';
 import {
   addCounts,
   type ImportStatus,
   MAX_REPORTED_ERRORS,
   type RosterReport,
   type SchoolReport,
-} from './rosterReport';
-import { type RosterSource, readRosterSource } from './rosterSource';
-import { type EntityKind, emptyCounts, type RosterCounts, type RosterError, type ScopedError } from './rosterTypes';
+} from '../engine/rosterReport';
+import { type RosterSource, readRosterSource } from '../engine/rosterSource';
+import {
+  type EntityKind,
+  emptyCounts,
+  type RosterCounts,
+  type RosterError,
+  type ScopedError,
+} from '../engine/rosterTypes';
+import { applySchoolPlan } from './applySchoolPlan';
+import { type PlanContext, planSchool, type SchoolPlan } from './planSchool';
 
 export interface RosterImportOptions {
   readonly organizationId: string;

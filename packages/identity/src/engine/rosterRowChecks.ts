@@ -1,6 +1,6 @@
 import { isAcademicYear } from '../commands/createClass';
 import { STUDENT_GENDERS, type StudentGender } from '../studentGender';
-import { normalizePersonName } from './personName';
+import { normalizePersonName } from './rosterPersonName';
 import type { RosterErrorCode, RowOrigin, ScopedError } from './rosterTypes';
 
 /** Collects a file's row errors, each with the schools it keeps from being applied. */

@@ -1,7 +1,7 @@
 import { client, useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
-import { SIMPLE_HEADER } from './readSimpleCsv';
-import { csv, oneRosterZip, sampleSet, user } from './rosterFixtures';
+import { SIMPLE_HEADER } from '../engine/readSimpleCsv';
+import { csv, oneRosterZip, sampleSet, user } from '../testing/rosterFixtures';
 
 const { t, w } = useTestWorld();
 

@@ -1,4 +1,5 @@
-import { type CsvRow, readCsv } from './readCsv';
+import { type CsvRow, readCsv } from './readRosterCsv';
+import { gradeOf, RowErrors } from './rosterRowChecks';
 import {
   type AdultInput,
   type AdultPersona,
@@ -9,7 +10,6 @@ import {
   type SchoolRef,
   type StudentInput,
 } from './rosterTypes';
-import { gradeOf, RowErrors } from './rowChecks';
 
 /** The OneRoster 1.2 CSV files read, with the columns each must have; every other file of the set is ignored. */
 const FILES = {

@@ -1,6 +1,4 @@
 import type { AnySql } from '@qiraa/db';
-import { newClassId, newSchoolId } from '../ids';
-import type { StudentGender } from '../studentGender';
 import {
   type AdultInput,
   type ClassInput,
@@ -12,7 +10,9 @@ import {
   type SchoolRef,
   type ScopedError,
   type StudentInput,
-} from './rosterTypes';
+} from '../engine/rosterTypes';
+import { newClassId, newSchoolId } from '../ids';
+import type { StudentGender } from '../studentGender';
 
 const MAX_ACTIVE_STUDENTS = 99;
 const ALL_CODES = Array.from({ length: 99 }, (_, i) => String(i + 1).padStart(2, '0'));
