@@ -13,14 +13,14 @@ import { parentLinkRoutes } from './routes/parentLinkRoutes';
 import { passkeyRoutes } from './routes/passkeyRoutes';
 import { preferencesRoutes, UserPreferencesResponse } from './routes/preferencesRoutes';
 import { rosterImportRoutes } from './routes/rosterImportRoutes';
-import { RosterImportReport } from './routes/rosterImportSchemas';
 import { rosterRoutes } from './routes/rosterRoutes';
 import { studentAuthRoutes } from './routes/studentAuthRoutes';
 import { tenancyListRoutes } from './routes/tenancyListRoutes';
 import { tenancyRoutes } from './routes/tenancyRoutes';
 import { expiredSecretsSchedule } from './schedules/expiredSecretsSchedule';
 import { AuthTokensResponse } from './schemas';
-import { ClassResponse } from './tenancySchemas';
+import { RosterImportReport } from './schemas/rosterImportSchemas';
+import { ClassResponse } from './schemas/tenancySchemas';
 
 export const identityContext = defineContext({
   name: 'identity',

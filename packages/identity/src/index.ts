@@ -9,9 +9,18 @@ export { linkParent } from './commands/parentLinks';
 export { registerFirstAdmin } from './commands/registerFirstAdmin';
 export { identityContext } from './context';
 export { type Caller, callerOf, holds, isSuperAdmin, type TargetCheck } from './engine/caller';
+export { PERMISSIONS, PERSONAS, type Permission, type Persona, permissionsFor } from './engine/permissions';
 export type { RosterReport } from './engine/rosterReport';
 export type { RosterSource } from './engine/rosterSource';
-export { PERMISSIONS, PERSONAS, type Permission, type Persona, permissionsFor } from './permissions';
+export {
+  type Gendered,
+  type GenderForm,
+  genderFormOf,
+  inGender,
+  STUDENT_GENDERS,
+  type StudentGender,
+  StudentGenderSchema,
+} from './engine/studentGender';
 export { organizationExists } from './queries/organizationExists';
 export {
   activeClassIdsOfStudentQuery,
@@ -32,7 +41,7 @@ export {
   taughtStudentsQuery,
   userNamesQuery,
   userOrganizationQuery,
-} from './readFragments';
+} from './queries/readFragments';
 export {
   activeClassesOfStudent,
   activeClassFirstNames,
@@ -66,18 +75,9 @@ export {
   userOrganization,
   userStanding,
   userTimeZone,
-} from './reads';
+} from './queries/reads';
+export { classInScope, inOrganizationOr404 } from './queries/scope';
+export { studentGender } from './queries/studentGender';
+export { type ReachedStudent, type StudentReach, studentReach } from './queries/studentReach';
+export { reachOr404, requestInput, type TenantKind, tenantTarget } from './queries/tenantTarget';
 export { resolveJwtSecret } from './routes/jwtSecret';
-export { classInScope, inOrganizationOr404 } from './scope';
-export {
-  type Gendered,
-  type GenderForm,
-  genderFormOf,
-  inGender,
-  STUDENT_GENDERS,
-  type StudentGender,
-  StudentGenderSchema,
-  studentGender,
-} from './studentGender';
-export { type ReachedStudent, type StudentReach, studentReach } from './studentReach';
-export { reachOr404, requestInput, type TenantKind, tenantTarget } from './tenantTarget';

@@ -1,7 +1,7 @@
 import type { AnySql } from '@qiraa/db';
 import type { FastifyInstance } from 'fastify';
+import type { Persona } from '../engine/permissions';
 import { ACCESS_TOKEN_SECONDS, type AccessClaims } from '../engine/tokenClaims';
-import type { Persona } from '../permissions';
 import { startFamily } from './refreshTokens';
 
 export interface IssuedTokens {

@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import { verifyPassword } from '../engine/passwords';
-import type { Persona } from '../permissions';
+import type { Persona } from '../engine/permissions';
 import { attemptsInWindow, clearAttempts, recordAttempt } from './authAttempts';
 
 export const LOCKOUT_FAILURES = 10;

@@ -11,8 +11,8 @@ import {
   type ScopedError,
   type StudentInput,
 } from '../engine/rosterTypes';
+import type { StudentGender } from '../engine/studentGender';
 import { newClassId, newSchoolId } from '../ids';
-import type { StudentGender } from '../studentGender';
 
 const MAX_ACTIVE_STUDENTS = 99;
 const ALL_CODES = Array.from({ length: 99 }, (_, i) => String(i + 1).padStart(2, '0'));

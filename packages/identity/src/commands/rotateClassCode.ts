@@ -4,7 +4,7 @@ import { rateLimited } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import type { Caller } from '../engine/caller';
 import { newClassCode } from '../ids';
-import { type ClassRow, classInScope } from '../scope';
+import { type ClassRow, classInScope } from '../queries/scope';
 import { attemptsInWindow, recordAttempt } from './authAttempts';
 import { CLASS_CODE_DAYS } from './createClass';
 

@@ -1,6 +1,6 @@
 import { ApiError } from '@qiraa/http-kit';
 import type { FastifyRequest } from 'fastify';
-import type { Permission, Persona } from '../permissions';
+import type { Permission, Persona } from './permissions';
 
 /** Throws 404 (`notFound`) when the resource the request names is missing or out of the caller's tenant. */
 export type TargetCheck = (request: FastifyRequest) => Promise<void>;

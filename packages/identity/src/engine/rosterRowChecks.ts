@@ -1,7 +1,7 @@
 import { isAcademicYear } from '../commands/createClass';
-import { STUDENT_GENDERS, type StudentGender } from '../studentGender';
 import { normalizePersonName } from './rosterPersonName';
 import type { RosterErrorCode, RowOrigin, ScopedError } from './rosterTypes';
+import { STUDENT_GENDERS, type StudentGender } from './studentGender';
 
 /** Collects a file's row errors, each with the schools it keeps from being applied. */
 export class RowErrors {

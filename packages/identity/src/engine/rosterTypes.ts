@@ -1,4 +1,4 @@
-import type { StudentGender } from '../studentGender';
+import type { StudentGender } from './studentGender';
 
 /** Where a row came from: the report names the file and the line (1 is the header). */
 export interface RowOrigin {

@@ -1,4 +1,4 @@
-import type { Persona } from '../permissions';
+import type { Persona } from './permissions';
 
 /** What an access token carries. The tenant context itself is re-read from the database per request. */
 export interface AccessClaims {

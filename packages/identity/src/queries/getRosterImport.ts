@@ -2,7 +2,7 @@ import type { AnySql } from '@qiraa/db';
 import { notFound } from '@qiraa/http-kit';
 import type { Caller } from '../engine/caller';
 import type { RosterReport } from '../engine/rosterReport';
-import { inOrganizationOr404 } from '../scope';
+import { inOrganizationOr404 } from './scope';
 
 /** A stored import report; another organization's is 404 like a missing one. */
 export async function getRosterImport(sql: AnySql, caller: Caller, id: string): Promise<RosterReport> {

@@ -4,8 +4,8 @@ import { errorResponses, notFound } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { type Caller, callerOf, isSuperAdmin, type TargetCheck } from '../engine/caller';
+import { inOrganizationOr404 } from '../queries/scope';
 import { OrganizationId, UserId } from '../schemas';
-import { inOrganizationOr404 } from '../scope';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['admin'];

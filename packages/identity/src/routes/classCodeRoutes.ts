@@ -5,10 +5,10 @@ import { Type } from 'typebox';
 import { rotateClassCode } from '../commands/rotateClassCode';
 import { callerOf } from '../engine/caller';
 import { loginCards } from '../queries/loginCards';
+import { tenantTarget } from '../queries/tenantTarget';
 import { ClassCode, ClassId, FullNameAr, QuickCode } from '../schemas';
 import { LoginName } from '../schemas/loginName';
-import { tenantTarget } from '../tenantTarget';
-import { ClassParams, security, UserIdValue } from './routeSchemas';
+import { ClassParams, security, UserIdValue } from '../schemas/routeSchemas';
 
 const tags = ['tenancy'];
 const ExpiresAt = Type.String({ format: 'date-time' });

@@ -4,8 +4,8 @@ import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { deleteClass } from '../commands/deleteClass';
 import { callerOf } from '../engine/caller';
-import { tenantTarget } from '../tenantTarget';
-import { ClassParams, security } from './routeSchemas';
+import { tenantTarget } from '../queries/tenantTarget';
+import { ClassParams, security } from '../schemas/routeSchemas';
 
 /** Deleting a class: only an empty one (no active students). */
 export const classDeleteRoutes =

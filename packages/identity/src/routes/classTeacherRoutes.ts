@@ -5,9 +5,9 @@ import { Type } from 'typebox';
 import { assignClassTeacher, removeClassTeacher } from '../commands/classTeachers';
 import { callerOf } from '../engine/caller';
 import { listClassTeachers } from '../queries/listClassTeachers';
+import { tenantTarget } from '../queries/tenantTarget';
 import { ClassId } from '../schemas';
-import { tenantTarget } from '../tenantTarget';
-import { ClassParams, ClassTeacher, ClassTeacherParams, security, UserIdValue } from './routeSchemas';
+import { ClassParams, ClassTeacher, ClassTeacherParams, security, UserIdValue } from '../schemas/routeSchemas';
 
 const tags = ['tenancy'];
 

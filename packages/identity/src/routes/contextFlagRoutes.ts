@@ -4,9 +4,9 @@ import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { contextFlagsOf, setContextFlags } from '../commands/contextFlags';
 import { callerOf } from '../engine/caller';
-import type { Permission } from '../permissions';
-import { type StudentReach, studentReach } from '../studentReach';
-import { reachOr404 } from '../tenantTarget';
+import type { Permission } from '../engine/permissions';
+import { type StudentReach, studentReach } from '../queries/studentReach';
+import { reachOr404 } from '../queries/tenantTarget';
 
 const tags = ['identity'];
 const security = [{ bearerAuth: [] }];

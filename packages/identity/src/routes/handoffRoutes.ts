@@ -5,8 +5,8 @@ import { Type } from 'typebox';
 import { issueHandoffCode, redeemHandoffCode } from '../commands/handoffCodes';
 import { issueTokens } from '../commands/issueTokens';
 import { callerOf } from '../engine/caller';
+import { tenantTarget } from '../queries/tenantTarget';
 import { UserId } from '../schemas';
-import { tenantTarget } from '../tenantTarget';
 
 const tags = ['auth'];
 

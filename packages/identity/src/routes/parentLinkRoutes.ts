@@ -5,8 +5,8 @@ import { Type } from 'typebox';
 import { linkParent, unlinkParent } from '../commands/parentLinks';
 import { callerOf } from '../engine/caller';
 import { listParents } from '../queries/listParents';
-import { tenantTarget } from '../tenantTarget';
-import { LinkedParent, StudentParams, StudentParentParams, security, UserIdValue } from './routeSchemas';
+import { tenantTarget } from '../queries/tenantTarget';
+import { LinkedParent, StudentParams, StudentParentParams, security, UserIdValue } from '../schemas/routeSchemas';
 
 const tags = ['users'];
 

@@ -9,7 +9,7 @@ import { passkeyAuthenticationOptions, verifyPasskeyAuthentication } from '../co
 import { passkeyRegistrationOptions, verifyPasskeyRegistration } from '../commands/passkeyRegistration';
 import { callerOf } from '../engine/caller';
 import { passwordlessOf } from '../engine/passwordlessSettings';
-import { PERSONAS } from '../permissions';
+import { PERSONAS } from '../engine/permissions';
 import { passkeysOf } from '../queries/passkeys';
 import {
   AuthenticationResponse,
@@ -19,7 +19,7 @@ import {
   PasskeyResponse,
   RegistrationResponse,
   RequestOptions,
-} from './passkeySchemas';
+} from '../schemas/passkeySchemas';
 
 const tags = ['auth'];
 const security = [{ bearerAuth: [] }];

@@ -6,8 +6,8 @@ import { importRoster } from '../commands/importRoster';
 import { type Caller, callerOf, isSuperAdmin, type TargetCheck } from '../engine/caller';
 import { getRosterImport } from '../queries/getRosterImport';
 import { organizationExists } from '../queries/organizationExists';
-import { unprocessableField } from '../scope';
-import { RosterImportQuery } from './rosterImportSchemas';
+import { unprocessableField } from '../queries/scope';
+import { RosterImportQuery } from '../schemas/rosterImportSchemas';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['admin'];

@@ -7,7 +7,7 @@ import { listOrganizations } from '../queries/listOrganizations';
 import { listSchools } from '../queries/listSchools';
 import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX } from '../queries/namePage';
 import { OrganizationId } from '../schemas';
-import { OrgResponse, SchoolResponse } from '../tenancySchemas';
+import { OrgResponse, SchoolResponse } from '../schemas/tenancySchemas';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['tenancy'];

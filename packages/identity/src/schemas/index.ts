@@ -1,6 +1,6 @@
 import { BigintId } from '@qiraa/http-kit';
 import { Type } from 'typebox';
-import { PERMISSIONS, PERSONAS, type Permission, type Persona } from './permissions';
+import { PERMISSIONS, PERSONAS, type Permission, type Persona } from '../engine/permissions';
 
 export const Email = Type.String({ format: 'email', maxLength: 254 });
 // At least 8 and at most 128 characters, no composition rules (OWASP / NIST 800-63B).

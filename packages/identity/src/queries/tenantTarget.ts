@@ -1,6 +1,6 @@
 import type { AnySql } from '@qiraa/db';
 import type { FastifyRequest } from 'fastify';
-import { callerOf, type TargetCheck } from './engine/caller';
+import { callerOf, type TargetCheck } from '../engine/caller';
 import { inOrganizationOr404 } from './scope';
 
 /** The tenant resources a request names by id, and the organization each belongs to. */

@@ -1,6 +1,6 @@
 import type { AnySql } from '@qiraa/db';
 import { ApiError, notFound, permissionDenied } from '@qiraa/http-kit';
-import { type Caller, holds, isSuperAdmin } from './engine/caller';
+import { type Caller, holds, isSuperAdmin } from '../engine/caller';
 
 /**
  * The tenant rule in one place: another organization's resource is 404, exactly like a missing id; a

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ClassId, Email, FullNameAr, UserId } from '../schemas';
+import { ClassId, Email, FullNameAr, UserId } from '.';
 
 export const security = [{ bearerAuth: [] }];
 

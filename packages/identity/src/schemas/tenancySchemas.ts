@@ -1,17 +1,7 @@
 import { PersonNameInput } from '@qiraa/kernel';
 import { type Static, Type } from 'typebox';
-import {
-  ClassCode,
-  ClassId,
-  Email,
-  FullNameAr,
-  OrganizationId,
-  Password,
-  QuickCode,
-  SchoolId,
-  UserId,
-} from './schemas';
-import { type StudentGender, StudentGenderSchema } from './studentGender';
+import { type StudentGender, StudentGenderSchema } from '../engine/studentGender';
+import { ClassCode, ClassId, Email, FullNameAr, OrganizationId, Password, QuickCode, SchoolId, UserId } from '.';
 
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 const Country = Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2, e.g. JO or PS' });

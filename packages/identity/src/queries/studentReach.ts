@@ -1,5 +1,5 @@
 import type { AnySql } from '@qiraa/db';
-import { type Caller, holds, isSuperAdmin } from './engine/caller';
+import { type Caller, holds, isSuperAdmin } from '../engine/caller';
 import { inOrganizationOr404 } from './scope';
 
 /** How the caller reaches a student (the closest relation wins), or null in the same organization without one. */

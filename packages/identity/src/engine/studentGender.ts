@@ -1,4 +1,3 @@
-import type { AnySql } from '@qiraa/db';
 import { Type } from 'typebox';
 
 /**
@@ -24,11 +23,3 @@ export const genderFormOf = (gender: StudentGender | null | undefined): GenderFo
 /** The form of `texts` that agrees with the child. */
 export const inGender = <T>(texts: Gendered<T>, gender: StudentGender | null | undefined): T =>
   texts[genderFormOf(gender)];
-
-/** The student's gender, or null when unknown or when the id is not a student. */
-export async function studentGender(sql: AnySql, studentId: number): Promise<StudentGender | null> {
-  if (!Number.isSafeInteger(studentId) || studentId < 1) return null;
-  const [row] = await sql<{ gender: StudentGender | null }[]>`
-    select gender from users where id = ${studentId} and primary_persona = 'STUDENT'`;
-  return row?.gender ?? null;
-}
