@@ -20,8 +20,9 @@ export default defineConfig({
     // still decides whether its files share loaded modules (vitest.workspace.ts).
     poolOptions: { forks: { isolate: false } },
     reporters: ['default', './packages/db/src/testing/summaryReporter.ts'],
-    // QIRAA_PASSWORD_COST: argon2 at its smallest cost for the worlds' sign-ups (packages/identity/src/auth/passwords.ts);
-    // the spec that inspects and times the real cost sets it back to full for itself.
+    // QIRAA_PASSWORD_COST: argon2 at its smallest cost for the worlds' sign-ups
+    // (packages/identity/src/engine/passwords.ts); the spec that inspects and times the real cost sets it back to
+    // full for itself.
     env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', NODE_ENV: 'test', QIRAA_PASSWORD_COST: 'minimal' },
   },
 });

@@ -1,26 +1,26 @@
 import { defineContext } from '@qiraa/kernel';
-import { authPlugin } from './auth/authPlugin';
-import { contextFlagRoutes } from './contextFlags/contextFlagRoutes';
-import { expiredSecretsSchedule } from './passwordless/expiredSecretsSchedule';
 import { AuditLogEntry, auditLogRoutes } from './routes/auditLogRoutes';
+import { authPlugin } from './routes/authPlugin';
 import { authRoutes } from './routes/authRoutes';
 import { classCodeRoutes } from './routes/classCodeRoutes';
 import { classDeleteRoutes } from './routes/classDeleteRoutes';
 import { classTeacherRoutes } from './routes/classTeacherRoutes';
 import { clientLogRoutes } from './routes/clientLogRoutes';
+import { contextFlagRoutes } from './routes/contextFlagRoutes';
 import { handoffRoutes } from './routes/handoffRoutes';
 import { oidcRoutes } from './routes/oidcRoutes';
 import { parentLinkRoutes } from './routes/parentLinkRoutes';
 import { passkeyRoutes } from './routes/passkeyRoutes';
 import { preferencesRoutes, UserPreferencesResponse } from './routes/preferencesRoutes';
 import { rosterImportRoutes } from './routes/rosterImportRoutes';
-import { RosterImportReport } from './routes/rosterImportSchemas';
 import { rosterRoutes } from './routes/rosterRoutes';
 import { studentAuthRoutes } from './routes/studentAuthRoutes';
 import { tenancyListRoutes } from './routes/tenancyListRoutes';
 import { tenancyRoutes } from './routes/tenancyRoutes';
+import { expiredSecretsSchedule } from './schedules/expiredSecretsSchedule';
 import { AuthTokensResponse } from './schemas';
-import { ClassResponse } from './tenancySchemas';
+import { RosterImportReport } from './schemas/rosterImportSchemas';
+import { ClassResponse } from './schemas/tenancySchemas';
 
 export const identityContext = defineContext({
   name: 'identity',

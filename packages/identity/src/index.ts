@@ -1,15 +1,26 @@
-export { type Caller, callerOf, holds, isSuperAdmin, type TargetCheck } from './auth/caller';
-export { resolveJwtSecret } from './auth/jwtSecret';
 export { assignClassTeacher } from './commands/classTeachers';
 export { createClass } from './commands/createClass';
 export { createOrganization } from './commands/createOrganization';
 export { createSchool } from './commands/createSchool';
 export { createUser, type NewUser } from './commands/createUser';
 export { enrollStudent } from './commands/enrollStudent';
+export { importRoster, type RosterImportOptions } from './commands/importRoster';
 export { linkParent } from './commands/parentLinks';
 export { registerFirstAdmin } from './commands/registerFirstAdmin';
 export { identityContext } from './context';
-export { PERMISSIONS, PERSONAS, type Permission, type Persona, permissionsFor } from './permissions';
+export { type Caller, callerOf, holds, isSuperAdmin, type TargetCheck } from './engine/caller';
+export { PERMISSIONS, PERSONAS, type Permission, type Persona, permissionsFor } from './engine/permissions';
+export type { RosterReport } from './engine/rosterReport';
+export type { RosterSource } from './engine/rosterSource';
+export {
+  type Gendered,
+  type GenderForm,
+  genderFormOf,
+  inGender,
+  STUDENT_GENDERS,
+  type StudentGender,
+  StudentGenderSchema,
+} from './engine/studentGender';
 export { organizationExists } from './queries/organizationExists';
 export {
   activeClassIdsOfStudentQuery,
@@ -30,7 +41,7 @@ export {
   taughtStudentsQuery,
   userNamesQuery,
   userOrganizationQuery,
-} from './readFragments';
+} from './queries/readFragments';
 export {
   activeClassesOfStudent,
   activeClassFirstNames,
@@ -64,20 +75,9 @@ export {
   userOrganization,
   userStanding,
   userTimeZone,
-} from './reads';
-export { importRoster, type RosterImportOptions } from './roster/importRoster';
-export type { RosterReport } from './roster/rosterReport';
-export type { RosterSource } from './roster/rosterSource';
-export { classInScope, inOrganizationOr404 } from './scope';
-export {
-  type Gendered,
-  type GenderForm,
-  genderFormOf,
-  inGender,
-  STUDENT_GENDERS,
-  type StudentGender,
-  StudentGenderSchema,
-  studentGender,
-} from './studentGender';
-export { type ReachedStudent, type StudentReach, studentReach } from './studentReach';
-export { reachOr404, requestInput, type TenantKind, tenantTarget } from './tenantTarget';
+} from './queries/reads';
+export { classInScope, inOrganizationOr404 } from './queries/scope';
+export { studentGender } from './queries/studentGender';
+export { type ReachedStudent, type StudentReach, studentReach } from './queries/studentReach';
+export { reachOr404, requestInput, type TenantKind, tenantTarget } from './queries/tenantTarget';
+export { resolveJwtSecret } from './routes/jwtSecret';

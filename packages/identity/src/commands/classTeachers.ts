@@ -1,8 +1,8 @@
 import type { Sql } from '@qiraa/db';
 import { conflict, notFound } from '@qiraa/http-kit';
-import type { Caller } from '../auth/caller';
-import type { Persona } from '../permissions';
-import { classInScope, unprocessableField } from '../scope';
+import type { Caller } from '../engine/caller';
+import type { Persona } from '../engine/permissions';
+import { classInScope, unprocessableField } from '../queries/scope';
 
 /**
  * Assigns a teacher to a class (several per class). The user must be a TEACHER of the class's organization:

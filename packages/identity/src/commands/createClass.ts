@@ -1,9 +1,9 @@
 import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
-import type { Caller } from '../auth/caller';
-import { toClassResponse } from '../classResponse';
+import type { Caller } from '../engine/caller';
 import { newClassCode, newClassId } from '../ids';
-import { type ClassRow, inOrganizationOr404, unprocessableField } from '../scope';
+import { toClassResponse } from '../queries/classResponse';
+import { type ClassRow, inOrganizationOr404, unprocessableField } from '../queries/scope';
 
 /** A class code is valid this long from minting or rotation. */
 export const CLASS_CODE_DAYS = 365;

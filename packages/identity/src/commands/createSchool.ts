@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../engine/caller';
 import { newSchoolId } from '../ids';
-import { inOrganizationOr404, unprocessableField } from '../scope';
+import { inOrganizationOr404, unprocessableField } from '../queries/scope';
 
 export async function createSchool(
   sql: Sql,

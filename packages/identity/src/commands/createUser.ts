@@ -1,14 +1,14 @@
 import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import { normalizePersonName } from '@qiraa/kernel';
-import { type Caller, isSuperAdmin } from '../auth/caller';
-import { hashPassword } from '../auth/passwords';
-import type { Persona } from '../permissions';
-import { classInScope, inOrganizationOr404, unprocessableField } from '../scope';
-import type { NewUser } from '../tenancySchemas';
+import { type Caller, isSuperAdmin } from '../engine/caller';
+import { hashPassword } from '../engine/passwords';
+import type { Persona } from '../engine/permissions';
+import { classInScope, inOrganizationOr404, unprocessableField } from '../queries/scope';
+import type { NewUser } from '../schemas/tenancySchemas';
 import { enrollStudent } from './enrollStudent';
 
-export type { NewUser } from '../tenancySchemas';
+export type { NewUser } from '../schemas/tenancySchemas';
 
 const UNIQUE_VIOLATION = '23505';
 

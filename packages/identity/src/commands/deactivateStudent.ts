@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
 import { notFound } from '@qiraa/http-kit';
-import type { Caller } from '../auth/caller';
-import { classInScope } from '../scope';
+import type { Caller } from '../engine/caller';
+import { classInScope } from '../queries/scope';
 
 /**
  * Takes a student off a class's active roster: the quickCode is free again for a new student, and the

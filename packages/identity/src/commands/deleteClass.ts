@@ -1,8 +1,8 @@
 import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { conflict, notFound } from '@qiraa/http-kit';
-import type { Caller } from '../auth/caller';
-import { classInScope } from '../scope';
+import type { Caller } from '../engine/caller';
+import { classInScope } from '../queries/scope';
 
 /**
  * Deletes a class with no active students, together with its code history, teacher links and the rows of

@@ -2,8 +2,8 @@ import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { conflict, notFound } from '@qiraa/http-kit';
 import { normalizePersonName } from '@qiraa/kernel';
-import type { ClassRow } from '../scope';
-import type { StudentGender } from '../studentGender';
+import type { StudentGender } from '../engine/studentGender';
+import type { ClassRow } from '../queries/scope';
 
 export const MAX_ACTIVE_STUDENTS = 99;
 const ALL_CODES = Array.from({ length: 99 }, (_, i) => String(i + 1).padStart(2, '0'));

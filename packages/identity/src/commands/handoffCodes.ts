@@ -1,9 +1,9 @@
 import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
-import type { Caller } from '../auth/caller';
-import { canonicalHandoffCode, newHandoffCode, sha256 } from '../passwordless/secrets';
+import type { Caller } from '../engine/caller';
+import { canonicalHandoffCode, newHandoffCode, sha256 } from '../engine/passwordlessSecrets';
 import { loadCaller } from '../queries/loadCaller';
-import { studentReach } from '../studentReach';
+import { studentReach } from '../queries/studentReach';
 
 /** A handoff code lives two minutes: long enough to walk to the tablet, short enough to be useless later. */
 export const HANDOFF_CODE_SECONDS = 120;

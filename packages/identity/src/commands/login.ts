@@ -1,8 +1,8 @@
 import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
-import { verifyPassword } from '../auth/passwords';
-import { attemptsInWindow, clearAttempts, recordAttempt } from '../limits/attempts';
-import type { Persona } from '../permissions';
+import { verifyPassword } from '../engine/passwords';
+import type { Persona } from '../engine/permissions';
+import { attemptsInWindow, clearAttempts, recordAttempt } from './authAttempts';
 
 export const LOCKOUT_FAILURES = 10;
 export const LOCKOUT_WINDOW_SECONDS = 15 * 60;

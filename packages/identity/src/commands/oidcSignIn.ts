@@ -1,11 +1,11 @@
 import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import * as oidc from 'openid-client';
-import type { Caller } from '../auth/caller';
-import { isProviderDown, type OidcClients, providerUnavailable } from '../passwordless/oidcClients';
-import { sha256 } from '../passwordless/secrets';
+import type { Caller } from '../engine/caller';
+import { sha256 } from '../engine/passwordlessSecrets';
 import { loadCaller } from '../queries/loadCaller';
 import { stateExpired } from './handoffCodes';
+import { isProviderDown, type OidcClients, providerUnavailable } from './oidcClients';
 
 /** Time to sign in at the provider between start and callback. */
 export const OIDC_STATE_SECONDS = 600;

@@ -1,8 +1,8 @@
 import type { AnySql, Sql } from '@qiraa/db';
 import { conflict, notFound } from '@qiraa/http-kit';
-import type { Caller } from '../auth/caller';
-import type { Persona } from '../permissions';
-import { inOrganizationOr404, unprocessableField } from '../scope';
+import type { Caller } from '../engine/caller';
+import type { Persona } from '../engine/permissions';
+import { inOrganizationOr404, unprocessableField } from '../queries/scope';
 
 /** A student of the caller's organization (super scope: of any), else 404 like a missing id. */
 export async function studentInOrganization(sql: AnySql, caller: Caller, studentId: number) {

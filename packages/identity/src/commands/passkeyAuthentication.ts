@@ -2,11 +2,11 @@ import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import type { PasswordlessSettings } from '@qiraa/kernel';
 import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import type { Caller } from '../auth/caller';
-import { CHALLENGE_SECONDS, challengeOf, consumeChallenge, storeChallenge } from '../passwordless/challenges';
-import { webauthn } from '../passwordless/webauthn';
+import type { Caller } from '../engine/caller';
 import { loadCaller } from '../queries/loadCaller';
 import { stateExpired } from './handoffCodes';
+import { CHALLENGE_SECONDS, challengeOf, consumeChallenge, storeChallenge } from './passkeyChallenges';
+import { webauthn } from './webauthn';
 
 const rejected = () => new ApiError(401, 'INVALID_CREDENTIALS', 'the passkey sign-in was not accepted');
 

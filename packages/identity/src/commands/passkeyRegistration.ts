@@ -2,11 +2,11 @@ import type { Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import type { PasswordlessSettings } from '@qiraa/kernel';
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { Caller } from '../auth/caller';
-import { CHALLENGE_SECONDS, challengeOf, consumeChallenge, storeChallenge } from '../passwordless/challenges';
-import { webauthn } from '../passwordless/webauthn';
+import type { Caller } from '../engine/caller';
 import { type Passkey, passkeysOf } from '../queries/passkeys';
 import { stateExpired } from './handoffCodes';
+import { CHALLENGE_SECONDS, challengeOf, consumeChallenge, storeChallenge } from './passkeyChallenges';
+import { webauthn } from './webauthn';
 
 /** Passkeys are for adults: students sign in with their class code and quick code. */
 export function assertAdult(caller: Caller): void {

@@ -2,7 +2,7 @@ import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import { normalizePersonName } from '@qiraa/kernel';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../engine/passwords';
 
 // Registration is a one-time bootstrap; the lock makes two simultaneous first registrations one.
 const REGISTER_LOCK = 727_172_101;

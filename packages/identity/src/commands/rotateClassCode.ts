@@ -2,10 +2,10 @@ import { recordAuditEvent } from '@qiraa/audit';
 import { inTransaction } from '@qiraa/db';
 import { rateLimited } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../engine/caller';
 import { newClassCode } from '../ids';
-import { attemptsInWindow, recordAttempt } from '../limits/attempts';
-import { type ClassRow, classInScope } from '../scope';
+import { type ClassRow, classInScope } from '../queries/scope';
+import { attemptsInWindow, recordAttempt } from './authAttempts';
 import { CLASS_CODE_DAYS } from './createClass';
 
 /** Class code rotations per user and window (spec, Limits); the next one answers 429 RATE_LIMITED. */

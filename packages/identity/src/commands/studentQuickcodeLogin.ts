@@ -1,6 +1,6 @@
 import type { AnySql, Sql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
-import { attemptsInWindow, clearAttempts } from '../limits/attempts';
+import { attemptsInWindow, clearAttempts } from './authAttempts';
 
 /** Sliding window of the quick-code limiter. */
 export const QUICKCODE_WINDOW_SECONDS = 15 * 60;

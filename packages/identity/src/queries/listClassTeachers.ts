@@ -1,6 +1,6 @@
 import type { Sql } from '@qiraa/db';
-import type { Caller } from '../auth/caller';
-import { classInScope } from '../scope';
+import type { Caller } from '../engine/caller';
+import { classInScope } from './scope';
 
 /** The teachers of a class, for anyone who may read the class. */
 export async function listClassTeachers(sql: Sql, caller: Caller, classId: string) {

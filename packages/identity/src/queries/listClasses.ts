@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
-import { type Caller, holds, isSuperAdmin } from '../auth/caller';
-import { toClassResponse } from '../classResponse';
-import type { ClassRow } from '../scope';
+import { type Caller, holds, isSuperAdmin } from '../engine/caller';
+import { toClassResponse } from './classResponse';
+import type { ClassRow } from './scope';
 
 /**
  * The classes the caller reaches: all (super admin), the organization's, the school's, or the ones taught;

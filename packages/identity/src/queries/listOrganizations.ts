@@ -1,6 +1,6 @@
 import type { AnySql } from '@qiraa/db';
 import { permissionDenied } from '@qiraa/http-kit';
-import { type Caller, holds, isSuperAdmin } from '../auth/caller';
+import { type Caller, holds, isSuperAdmin } from '../engine/caller';
 import { decodeNameCursor, namePage } from './namePage';
 
 interface OrganizationRow {

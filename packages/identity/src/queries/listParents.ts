@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
 import { permissionDenied } from '@qiraa/http-kit';
-import { type Caller, holds } from '../auth/caller';
 import { studentInOrganization } from '../commands/parentLinks';
+import { type Caller, holds } from '../engine/caller';
 
 /** The parents linked to a child: for organization admins, and for teachers of a class the child is active in. */
 export async function listParents(sql: Sql, caller: Caller, studentId: number) {

@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
-import type { Caller } from '../auth/caller';
-import { classInScope } from '../scope';
-import type { StudentGender } from '../studentGender';
+import type { Caller } from '../engine/caller';
+import type { StudentGender } from '../engine/studentGender';
+import { classInScope } from './scope';
 
 /** The roster of a class: active students by quickCode, then the deactivated ones. */
 export async function listRoster(sql: Sql, caller: Caller, classId: string) {

@@ -1,8 +1,8 @@
 import type { AnySql } from '@qiraa/db';
 import { permissionDenied } from '@qiraa/http-kit';
-import { type Caller, holds, isSuperAdmin } from '../auth/caller';
-import { inOrganizationOr404 } from '../scope';
+import { type Caller, holds, isSuperAdmin } from '../engine/caller';
 import { decodeNameCursor, namePage } from './namePage';
+import { inOrganizationOr404 } from './scope';
 
 interface SchoolRow {
   id: string;

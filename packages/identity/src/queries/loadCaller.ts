@@ -1,6 +1,6 @@
 import type { Sql } from '@qiraa/db';
-import type { Caller } from '../auth/caller';
-import { type Persona, permissionsFor } from '../permissions';
+import type { Caller } from '../engine/caller';
+import { type Persona, permissionsFor } from '../engine/permissions';
 
 interface Row {
   id: bigint;

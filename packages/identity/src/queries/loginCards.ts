@@ -1,6 +1,6 @@
 import type { Sql } from '@qiraa/db';
-import type { Caller } from '../auth/caller';
-import { classInScope } from '../scope';
+import type { Caller } from '../engine/caller';
+import { classInScope } from './scope';
 
 /**
  * Printable login cards: the class's current code and one card per active student, by quickCode, with the

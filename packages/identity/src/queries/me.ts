@@ -1,5 +1,5 @@
 import type { Sql } from '@qiraa/db';
-import type { Caller } from '../auth/caller';
+import type { Caller } from '../engine/caller';
 
 /** GET /api/auth/me: the caller, their permissions and the classes they teach (or sit in). */
 export async function me(sql: Sql, caller: Caller) {

@@ -3,9 +3,9 @@ import { AUDIT_LOG_DEFAULT_LIMIT, AUDIT_LOG_MAX_LIMIT, getAuditEntry, listAuditL
 import { errorResponses, notFound } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { type Caller, callerOf, isSuperAdmin, type TargetCheck } from '../auth/caller';
+import { type Caller, callerOf, isSuperAdmin, type TargetCheck } from '../engine/caller';
+import { inOrganizationOr404 } from '../queries/scope';
 import { OrganizationId, UserId } from '../schemas';
-import { inOrganizationOr404 } from '../scope';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['admin'];

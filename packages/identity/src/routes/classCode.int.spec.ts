@@ -1,7 +1,7 @@
 import { useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
 import { CODE_ROTATION_WINDOW_SECONDS, CODE_ROTATIONS_PER_WINDOW } from '../commands/rotateClassCode';
-import { testKit } from './testKit';
+import { testKit } from '../testing/testKit';
 
 const { t, w } = useTestWorld();
 const kit = testKit(t);

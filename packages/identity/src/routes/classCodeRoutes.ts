@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { callerOf } from '../auth/caller';
 import { rotateClassCode } from '../commands/rotateClassCode';
-import { LoginName } from '../home/loginName';
+import { callerOf } from '../engine/caller';
 import { loginCards } from '../queries/loginCards';
+import { tenantTarget } from '../queries/tenantTarget';
 import { ClassCode, ClassId, FullNameAr, QuickCode } from '../schemas';
-import { tenantTarget } from '../tenantTarget';
-import { ClassParams, security, UserIdValue } from './routeSchemas';
+import { LoginName } from '../schemas/loginName';
+import { ClassParams, security, UserIdValue } from '../schemas/routeSchemas';
 
 const tags = ['tenancy'];
 const ExpiresAt = Type.String({ format: 'date-time' });

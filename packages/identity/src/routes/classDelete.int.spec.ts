@@ -1,7 +1,7 @@
 import { useTestWorld } from '@qiraa/app/testing';
 import { inTransaction } from '@qiraa/db';
 import { describe, expect, it } from 'vitest';
-import { testKit } from './testKit';
+import { testKit } from '../testing/testKit';
 
 const { t, w } = useTestWorld();
 const kit = testKit(t);

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { callerOf } from '../auth/caller';
 import { deleteClass } from '../commands/deleteClass';
-import { tenantTarget } from '../tenantTarget';
-import { ClassParams, security } from './routeSchemas';
+import { callerOf } from '../engine/caller';
+import { tenantTarget } from '../queries/tenantTarget';
+import { ClassParams, security } from '../schemas/routeSchemas';
 
 /** Deleting a class: only an empty one (no active students). */
 export const classDeleteRoutes =

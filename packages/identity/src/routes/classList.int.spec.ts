@@ -1,6 +1,6 @@
 import { useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
-import { testKit } from './testKit';
+import { testKit } from '../testing/testKit';
 
 const { t, w } = useTestWorld();
 const kit = testKit(t);

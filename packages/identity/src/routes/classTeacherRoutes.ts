@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { callerOf } from '../auth/caller';
 import { assignClassTeacher, removeClassTeacher } from '../commands/classTeachers';
+import { callerOf } from '../engine/caller';
 import { listClassTeachers } from '../queries/listClassTeachers';
+import { tenantTarget } from '../queries/tenantTarget';
 import { ClassId } from '../schemas';
-import { tenantTarget } from '../tenantTarget';
-import { ClassParams, ClassTeacher, ClassTeacherParams, security, UserIdValue } from './routeSchemas';
+import { ClassParams, ClassTeacher, ClassTeacherParams, security, UserIdValue } from '../schemas/routeSchemas';
 
 const tags = ['tenancy'];
 

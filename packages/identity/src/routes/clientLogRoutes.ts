@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { callerOf } from '../auth/caller';
-import { hitSharedWindow } from '../limits/sharedWindow';
+import { hitSharedWindow } from '../commands/sharedWindowLimit';
+import { callerOf } from '../engine/caller';
 
 /** Largest accepted client log body; more answers 413 PAYLOAD_TOO_LARGE. */
 export const CLIENT_LOG_BODY_LIMIT = 8 * 1024;

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { callerOf } from '../auth/caller';
-import { issueTokens } from '../auth/issueTokens';
 import { issueHandoffCode, redeemHandoffCode } from '../commands/handoffCodes';
+import { issueTokens } from '../commands/issueTokens';
+import { callerOf } from '../engine/caller';
+import { tenantTarget } from '../queries/tenantTarget';
 import { UserId } from '../schemas';
-import { tenantTarget } from '../tenantTarget';
 
 const tags = ['auth'];
 

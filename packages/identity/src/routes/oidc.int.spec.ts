@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { client, useTestWorld } from '@qiraa/app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestIdentityProvider, type TestIdentityProvider } from './oidcTestProvider';
+import { startTestIdentityProvider, type TestIdentityProvider } from '../testing/oidcTestProvider';
 
 const REDIRECT = 'https://app.qiraa.test/sso/school';
 const env: Record<string, string> = {};

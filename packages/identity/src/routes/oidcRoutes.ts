@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { issueTokens } from '../auth/issueTokens';
+import { issueTokens } from '../commands/issueTokens';
+import { oidcClients } from '../commands/oidcClients';
 import { finishOidcSignIn, startOidcSignIn } from '../commands/oidcSignIn';
-import { oidcClients } from '../passwordless/oidcClients';
-import { passwordlessOf } from '../passwordless/settings';
+import { passwordlessOf } from '../engine/passwordlessSettings';
 
 const tags = ['auth'];
 const Param = (maxLength: number) => Type.Optional(Type.String({ maxLength }));

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { callerOf } from '../auth/caller';
 import { linkParent, unlinkParent } from '../commands/parentLinks';
+import { callerOf } from '../engine/caller';
 import { listParents } from '../queries/listParents';
-import { tenantTarget } from '../tenantTarget';
-import { LinkedParent, StudentParams, StudentParentParams, security, UserIdValue } from './routeSchemas';
+import { tenantTarget } from '../queries/tenantTarget';
+import { LinkedParent, StudentParams, StudentParentParams, security, UserIdValue } from '../schemas/routeSchemas';
 
 const tags = ['users'];
 

@@ -3,13 +3,13 @@ import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { Type } from 'typebox';
-import { callerOf } from '../auth/caller';
-import { issueTokens } from '../auth/issueTokens';
 import { deletePasskey } from '../commands/deletePasskey';
+import { issueTokens } from '../commands/issueTokens';
 import { passkeyAuthenticationOptions, verifyPasskeyAuthentication } from '../commands/passkeyAuthentication';
 import { passkeyRegistrationOptions, verifyPasskeyRegistration } from '../commands/passkeyRegistration';
-import { passwordlessOf } from '../passwordless/settings';
-import { PERSONAS } from '../permissions';
+import { callerOf } from '../engine/caller';
+import { passwordlessOf } from '../engine/passwordlessSettings';
+import { PERSONAS } from '../engine/permissions';
 import { passkeysOf } from '../queries/passkeys';
 import {
   AuthenticationResponse,
@@ -19,7 +19,7 @@ import {
   PasskeyResponse,
   RegistrationResponse,
   RequestOptions,
-} from './passkeySchemas';
+} from '../schemas/passkeySchemas';
 
 const tags = ['auth'];
 const security = [{ bearerAuth: [] }];

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { callerOf } from '../auth/caller';
 import { updatePreferences } from '../commands/updatePreferences';
+import { callerOf } from '../engine/caller';
 import { getPreferences, UserPreferences } from '../queries/getPreferences';
 
 const security = [{ bearerAuth: [] }];

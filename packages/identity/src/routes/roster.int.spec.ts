@@ -1,7 +1,7 @@
 import { useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
 import { MAX_ACTIVE_STUDENTS } from '../commands/enrollStudent';
-import { testKit } from './testKit';
+import { testKit } from '../testing/testKit';
 
 const { t, w } = useTestWorld();
 const kit = testKit(t);

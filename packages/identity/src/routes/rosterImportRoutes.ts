@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, errorResponses, notFound } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { type Caller, callerOf, isSuperAdmin, type TargetCheck } from '../auth/caller';
+import { importRoster } from '../commands/importRoster';
+import { type Caller, callerOf, isSuperAdmin, type TargetCheck } from '../engine/caller';
+import { getRosterImport } from '../queries/getRosterImport';
 import { organizationExists } from '../queries/organizationExists';
-import { getRosterImport } from '../roster/getRosterImport';
-import { importRoster } from '../roster/importRoster';
-import { unprocessableField } from '../scope';
-import { RosterImportQuery } from './rosterImportSchemas';
+import { unprocessableField } from '../queries/scope';
+import { RosterImportQuery } from '../schemas/rosterImportSchemas';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['admin'];

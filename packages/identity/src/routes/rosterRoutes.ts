@@ -3,15 +3,15 @@ import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { PersonNameInput } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { callerOf } from '../auth/caller';
 import { deactivateStudent } from '../commands/deactivateStudent';
 import { enrollStudent } from '../commands/enrollStudent';
+import { callerOf } from '../engine/caller';
+import { StudentGenderSchema } from '../engine/studentGender';
 import { listRoster } from '../queries/listRoster';
+import { classInScope } from '../queries/scope';
+import { tenantTarget } from '../queries/tenantTarget';
 import { FullNameAr, QuickCode } from '../schemas';
-import { classInScope } from '../scope';
-import { StudentGenderSchema } from '../studentGender';
-import { tenantTarget } from '../tenantTarget';
-import { ClassParams, ClassStudentParams, security, UserIdValue } from './routeSchemas';
+import { ClassParams, ClassStudentParams, security, UserIdValue } from '../schemas/routeSchemas';
 
 const tags = ['tenancy'];
 

@@ -1,6 +1,6 @@
 import { useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
-import { testKit } from './testKit';
+import { testKit } from '../testing/testKit';
 
 /** The same app with NODE_ENV=production: the direct classId form of student login is refused. */
 const { t, w } = useTestWorld({ env: { NODE_ENV: 'production' } });

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { issueTokens } from '../auth/issueTokens';
+import { issueTokens } from '../commands/issueTokens';
+import { studentHomeLogin } from '../commands/studentHomeLogin';
 import { studentQuickcodeLogin } from '../commands/studentQuickcodeLogin';
-import { LoginNameInput } from '../home/loginName';
-import { studentHomeLogin } from '../home/studentHomeLogin';
 import { classPreview } from '../queries/classPreview';
 import { ClassCode, ClassId, QuickCode } from '../schemas';
+import { LoginNameInput } from '../schemas/loginName';
 
 const tags = ['auth'];
 

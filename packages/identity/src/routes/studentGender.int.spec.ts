@@ -1,7 +1,7 @@
 import { client, useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
-import { studentGender } from '../studentGender';
-import { testKit } from './testKit';
+import { studentGender } from '../queries/studentGender';
+import { testKit } from '../testing/testKit';
 
 const { t, w } = useTestWorld();
 const kit = testKit(t);

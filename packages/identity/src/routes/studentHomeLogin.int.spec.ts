@@ -1,7 +1,7 @@
 import { useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
 import { LOCKOUT_FAILURES } from '../commands/login';
-import { testKit } from './testKit';
+import { testKit } from '../testing/testKit';
 
 const { t, w } = useTestWorld();
 const kit = testKit(t);

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { callerOf } from '../auth/caller';
+import { callerOf } from '../engine/caller';
 import { listOrganizations } from '../queries/listOrganizations';
 import { listSchools } from '../queries/listSchools';
 import { LIST_PAGE_DEFAULT, LIST_PAGE_MAX } from '../queries/namePage';
 import { OrganizationId } from '../schemas';
-import { OrgResponse, SchoolResponse } from '../tenancySchemas';
+import { OrgResponse, SchoolResponse } from '../schemas/tenancySchemas';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['tenancy'];

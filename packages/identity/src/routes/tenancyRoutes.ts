@@ -2,14 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { callerOf, holds } from '../auth/caller';
 import { createClass } from '../commands/createClass';
 import { createOrganization } from '../commands/createOrganization';
 import { createSchool } from '../commands/createSchool';
 import { createUser } from '../commands/createUser';
+import { callerOf, holds } from '../engine/caller';
 import { listClasses } from '../queries/listClasses';
+import { requireAny } from '../queries/scope';
+import { tenantTarget } from '../queries/tenantTarget';
 import { SchoolId } from '../schemas';
-import { requireAny } from '../scope';
 import {
   ClassBody,
   CreateUserBody,
@@ -18,8 +19,7 @@ import {
   SchoolBody,
   SchoolResponse,
   UserCreatedResponse,
-} from '../tenancySchemas';
-import { tenantTarget } from '../tenantTarget';
+} from '../schemas/tenancySchemas';
 
 const security = [{ bearerAuth: [] }];
 

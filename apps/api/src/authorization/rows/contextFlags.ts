@@ -23,7 +23,7 @@ async function studentOf(ctx: MatrixContext, target: Target): Promise<number> {
   return found;
 }
 
-/** A child's context flags (packages/identity/src/contextFlags, docs/identity.md "Context flags"). */
+/** A child's context flags (packages/identity/src/commands/contextFlags.ts, docs/identity.md "Context flags"). */
 export const contextFlagRows: MatrixRow[] = [
   {
     route: 'GET /api/students/{studentId}/context-flags',
