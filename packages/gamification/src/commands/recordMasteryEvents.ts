@@ -5,6 +5,7 @@ import { studentsWithTimeZoneQuery } from '@qiraa/identity';
 import { gamificationCommands } from '../commandContext';
 import { type Decision, decide, evolve } from '../domain/decide';
 import type { LedgerState } from '../domain/ledgerState';
+import { schoolDayOf } from '../engine/schoolDay';
 import {
   AVATAR_TIER_ADVANCED,
   BADGE_AWARDED,
@@ -18,7 +19,6 @@ import {
 } from '../events';
 import { CURRENT_RULE_SET, type RuleSet } from '../rules';
 import type { MasteryEventSourceKind } from '../sourceKinds';
-import { schoolDayOf } from '../streak';
 import { readLedgerStates, toLedgerState } from './loadLedgerState';
 
 export interface MasteryEventInput {

@@ -1,7 +1,7 @@
+import { applySchoolDay, foldStreak, type StreakRules, type StreakState } from '../engine/streak';
 import type { BadgeRule, RuleSet } from '../rules';
 import { avatarTierFor } from '../rules';
 import type { MasteryEventSourceKind } from '../sourceKinds';
-import { applySchoolDay, foldStreak, type StreakRules, type StreakState } from '../streak';
 import type { LedgerState } from './ledgerState';
 
 export interface MasteryInput {
