@@ -1,7 +1,7 @@
 import { defineContext } from '@qiraa/kernel';
 import { auditorRoutes } from './routes/auditorRoutes';
-import { AuditedEvent } from './routes/schemas';
-import { verifyLogSchedule } from './verify/verifySchedule';
+import { verifyLogSchedule } from './schedules/verifySchedule';
+import { AuditedEvent } from './schemas';
 
 /** The auditors' view of the event log (docs/auditing.md): read-only routes and the nightly verification. */
 export const auditingContext = defineContext({

@@ -1,7 +1,7 @@
 import { defineContext } from '@qiraa/kernel';
-import { decisionsInputs } from './inputs/decisionsInputs';
-import type { ClusterInputsPort } from './inputs/port';
+import type { ClusterInputsPort } from './engine/clusterInputs';
 import { CLUSTERS_PROJECTIONS, CLUSTERS_REACTIONS } from './projections';
+import { decisionsInputs } from './queries/decisionsInputs';
 import { clusterRoutes } from './routes/clusterRoutes';
 
 /** The clusters context with an input port (the decisions adapter by default). */
@@ -16,6 +16,6 @@ export const clustersContextWith = (inputs: ClusterInputsPort) =>
 /**
  * Clusters: groups a class's students with the same support need, by a pinned rule set, into generations on
  * `clustergen-<classId>`, and activates a cluster's bundle for its confirmed members (`bundleassign-<id>`).
- * Reads decisions only through its exports (inputs/decisionsInputs.ts).
+ * Reads decisions only through its exports (queries/decisionsInputs.ts).
  */
 export const clustersContext = clustersContextWith(decisionsInputs);

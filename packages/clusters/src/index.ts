@@ -15,6 +15,7 @@ export {
   recomputeInTransaction,
 } from './commands/recomputeClusters';
 export { clustersContext, clustersContextWith } from './context';
+export type { ClusterInputsPort, StudentClusterInput, TierEvidence } from './engine/clusterInputs';
 export { type ClusterDimensions, clusterKeyOf, parseClusterKey } from './engine/clusterKey';
 export {
   type ClusterComputation,
@@ -23,9 +24,8 @@ export {
   type MoreDataReason,
 } from './engine/computeClusters';
 export { BUNDLE_ASSIGNED, CLUSTER_EVENT_TYPES, CLUSTER_GENERATION_COMPUTED, streams as clusterStreams } from './events';
-export { decisionsInputs } from './inputs/decisionsInputs';
-export type { ClusterInputsPort, StudentClusterInput, TierEvidence } from './inputs/port';
 export { CLUSTERS_PROJECTIONS } from './projections';
+export { decisionsInputs } from './queries/decisionsInputs';
 export { previewOf } from './queries/previewOf';
 export { BUNDLE_PROGRESS_RULES } from './rules/bundleProgressRules';
 export { CLUSTER_RULE_SETS, CURRENT_CLUSTER_RULE_SET, MERGE_L1_L2 } from './rules/ruleSet';

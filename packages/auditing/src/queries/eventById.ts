@@ -1,7 +1,7 @@
 import type { EventStore } from '@qiraa/eventstore';
 import { notFound } from '@qiraa/http-kit';
-import { streamScope } from '../streamOrganization';
 import { type EventItem, toEventItem } from './eventItem';
+import { streamScope } from './streamOrganization';
 
 /** How many caused events one answer lists (the oldest first). */
 export const CAUSED_MAX = 500;

@@ -1,7 +1,7 @@
 import type { EventStore } from '@qiraa/eventstore';
-import { decodeCursor, encodeCursor } from '../cursor';
-import { streamScope } from '../streamOrganization';
+import { decodeCursor, encodeCursor } from './cursor';
 import { type EventItem, toEventItem } from './eventItem';
+import { streamScope } from './streamOrganization';
 
 export interface LogFilter {
   organizationId: string | null;

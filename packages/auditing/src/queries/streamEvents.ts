@@ -1,8 +1,8 @@
 import type { EventStore } from '@qiraa/eventstore';
 import { notFound } from '@qiraa/http-kit';
-import { decodeCursor, encodeCursor } from '../cursor';
-import { streamScope } from '../streamOrganization';
+import { decodeCursor, encodeCursor } from './cursor';
 import { type EventItem, toEventItem } from './eventItem';
+import { streamScope } from './streamOrganization';
 
 const isVersionCursor = (v: unknown): v is { v: number } =>
   typeof v === 'object' && v !== null && Number.isSafeInteger((v as { v?: unknown }).v);

@@ -1,6 +1,6 @@
 import type { EventStore } from '@qiraa/eventstore';
-import { decodeCursor, encodeCursor } from '../cursor';
-import { streamScope } from '../streamOrganization';
+import { decodeCursor, encodeCursor } from './cursor';
+import { streamScope } from './streamOrganization';
 
 export interface StreamItem {
   streamId: string;

@@ -4,12 +4,12 @@ import { errorResponses, notFound, validationFailed } from '@qiraa/http-kit';
 import { type Caller, callerOf, isSuperAdmin, reachOr404, tenantTarget } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import type { FastifyRequest } from 'fastify';
+import { lastCheckpoint } from '../queries/checkpoints';
 import { eventInScope, eventWithCauses } from '../queries/eventById';
 import { explain } from '../queries/explain';
 import { logEvents } from '../queries/logEvents';
 import { streamEvents, streamInScope } from '../queries/streamEvents';
 import { studentStreams } from '../queries/studentStreams';
-import { lastCheckpoint } from '../verify/checkpoints';
 import {
   DEFAULT_LIMIT,
   EventParams,
@@ -24,7 +24,7 @@ import {
   StreamsPage,
   StreamsQuery,
   VerifyStatus,
-} from './schemas';
+} from '../schemas';
 
 const tags = ['admin'];
 const security = [{ bearerAuth: [] }];

@@ -4,10 +4,10 @@ import { inTransaction } from '@qiraa/db';
 import { deterministicEventId, type EventStore, eventsAs, type NewEvent } from '@qiraa/eventstore';
 import { conflict, evaluateEngineRules } from '@qiraa/http-kit';
 import { clustersCommands } from '../commandContext';
+import type { ClusterInputsPort } from '../engine/clusterInputs';
 import { type ClusterComputation, computeClusters } from '../engine/computeClusters';
 import { computationDigest } from '../engine/digest';
 import { CLUSTER_GENERATION_COMPUTED, type ClusterEvent, type ClusterGenerationComputed, streams } from '../events';
-import type { ClusterInputsPort } from '../inputs/port';
 import { type ClusterRuleSet, CURRENT_CLUSTER_RULE_SET } from '../rules/ruleSet';
 import type { ClusterClass } from './classOf';
 

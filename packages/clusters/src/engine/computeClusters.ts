@@ -1,4 +1,3 @@
-import type { StudentClusterInput } from '../inputs/port';
 import {
   type ClusterRuleSet,
   type ClusterTier,
@@ -6,6 +5,7 @@ import {
   MERGE_L1_L2,
   type ScaffoldTier,
 } from '../rules/ruleSet';
+import type { StudentClusterInput } from './clusterInputs';
 import { type ClusterDimensions, clusterKeyOf } from './clusterKey';
 
 /** Why a child is in moreDataNeeded (CLU-02), a closed list. */

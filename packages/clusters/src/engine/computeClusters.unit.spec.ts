@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StudentClusterInput } from '../inputs/port';
 import { ClusterRuleSetError, clusterRuleSetOf, CURRENT_CLUSTER_RULE_SET as rules } from '../rules/ruleSet';
+import type { StudentClusterInput } from './clusterInputs';
 import { computeClusters, deliveryOf } from './computeClusters';
 import { computationDigest } from './digest';
 

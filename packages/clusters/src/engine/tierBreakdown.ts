@@ -1,5 +1,5 @@
-import type { TierEvidence } from '../inputs/port';
 import type { ClusterRuleSet, ScaffoldTier } from '../rules/ruleSet';
+import type { TierEvidence } from './clusterInputs';
 
 export interface TierBreakdownRow {
   skillId: string;

@@ -1,7 +1,7 @@
 import type { AnySql } from '@qiraa/db';
 import { activeClassIdsOfStudentQuery } from '@qiraa/identity';
+import type { ClusterInputsPort } from '../engine/clusterInputs';
 import { type TierBreakdownRow, tierBreakdownOf } from '../engine/tierBreakdown';
-import type { ClusterInputsPort } from '../inputs/port';
 import { CLUSTER_RULE_SETS, CURRENT_CLUSTER_RULE_SET } from '../rules/ruleSet';
 
 /** Where a child stands in the newest unexpired generation of their class (closed list). */

@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { bulkActivate } from '../commands/bulkActivate';
 import { classForRecompute } from '../commands/classOf';
 import { recomputeClusters } from '../commands/recomputeClusters';
-import type { ClusterInputsPort } from '../inputs/port';
+import type { ClusterInputsPort } from '../engine/clusterInputs';
 import { previewOf } from '../queries/previewOf';
 import {
   BulkActivateBody,

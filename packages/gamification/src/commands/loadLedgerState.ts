@@ -1,8 +1,8 @@
 import type { AnySql } from '@qiraa/db';
-import { emptyCounts, type LedgerState } from '../domain/ledgerState';
+import { emptyCounts, type LedgerState } from '../engine/ledgerState';
+import { foldStreak } from '../engine/streak';
 import type { RuleSet } from '../rules';
 import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../sourceKinds';
-import { foldStreak } from '../streak';
 
 type Counts = { total: number } & Record<MasteryEventSourceKind, number>;
 

@@ -3,8 +3,9 @@ import { inTransaction, type Sql, type TransactionSql, type UnitOfWork } from '@
 import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
 import { studentsWithTimeZoneQuery } from '@qiraa/identity';
 import { gamificationCommands } from '../commandContext';
-import { type Decision, decide, evolve } from '../domain/decide';
-import type { LedgerState } from '../domain/ledgerState';
+import { type Decision, decide, evolve } from '../engine/decideMasteryEvent';
+import type { LedgerState } from '../engine/ledgerState';
+import { schoolDayOf } from '../engine/schoolDay';
 import {
   AVATAR_TIER_ADVANCED,
   BADGE_AWARDED,
@@ -18,7 +19,6 @@ import {
 } from '../events';
 import { CURRENT_RULE_SET, type RuleSet } from '../rules';
 import type { MasteryEventSourceKind } from '../sourceKinds';
-import { schoolDayOf } from '../streak';
 import { readLedgerStates, toLedgerState } from './loadLedgerState';
 
 export interface MasteryEventInput {

@@ -2,7 +2,7 @@ import { writeStreams } from '@qiraa/command-kit';
 import { inTransaction, type Sql, type UnitOfWork } from '@qiraa/db';
 import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
 import { gamificationCommands } from '../commandContext';
-import { badgeStillEarned, type ReversibleState, withoutMasteryEvent } from '../domain/reverse';
+import { badgeStillEarned, type ReversibleState, withoutMasteryEvent } from '../engine/ledgerReversal';
 import {
   BADGE_RESCINDED,
   type BadgeRescinded,

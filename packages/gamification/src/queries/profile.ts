@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
 import { inGender, studentGender, userOrganizationQuery } from '@qiraa/identity';
+import { foldStreak } from '../engine/streak';
 import { avatarTierFor, CURRENT_RULE_SET, ruleSetVersion } from '../rules';
-import { foldStreak } from '../streak';
 
 export interface ProfileBadge {
   code: string;

@@ -1,6 +1,6 @@
-import { decide } from '../domain/decide';
-import { EMPTY_LEDGER, emptyCounts, type LedgerState } from '../domain/ledgerState';
-import { badgeStillEarned, withoutMasteryEvent } from '../domain/reverse';
+import { decide } from '../engine/decideMasteryEvent';
+import { badgeStillEarned, withoutMasteryEvent } from '../engine/ledgerReversal';
+import { EMPTY_LEDGER, emptyCounts, type LedgerState } from '../engine/ledgerState';
 import {
   BADGE_AWARDED,
   BADGE_RESCINDED,
@@ -49,8 +49,8 @@ export interface ReplayFold {
  * Re-decides a student's ledger from the mastery stream alone: every event up to `asOf` (its createdAt) goes
  * through the pure `decide`/`evolve` with the rule set version it pinned, exactly as the command decided it.
  * A reversal (`MasteryEventReversed`, a void's) takes its event out of the counts and days at its place in the
- * stream, takes its credit back, and rescinds its badge when the badge's rule no longer holds (`domain/reverse`,
- * shared with the command). A teacher's rescind up to `asOf` removes its badge and takes back its bonus. The XP, badge and award rows the
+ * stream, takes its credit back, and rescinds its badge when the badge's rule no longer holds
+ * (`engine/ledgerReversal`, shared with the command). A teacher's rescind up to `asOf` removes its badge and takes back its bonus. The XP, badge and award rows the
  * command wrote are never read, so a read model that disagrees shows up as drift.
  */
 export function replayStudent(

@@ -1,6 +1,6 @@
 import { client, useTestApp } from '@qiraa/app/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LEADERBOARD_FRAMING } from '../leaderboardFraming';
+import { LEADERBOARD_FRAMING } from '../queries/leaderboardFraming';
 
 const t = useTestApp();
 let root: ReturnType<typeof client>;

@@ -12,7 +12,6 @@ import {
 } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { filteredFraming } from '../leaderboardFraming';
 import { classLeaderboard } from '../queries/leaderboardClass';
 import {
   LEADERBOARD_VIEWS,
@@ -22,6 +21,7 @@ import {
   type LeaderboardView,
   type SourceKindBreakdown,
 } from '../queries/leaderboardEntries';
+import { filteredFraming } from '../queries/leaderboardFraming';
 import { schoolLeaderboard } from '../queries/leaderboardSchool';
 import { teacherLeaderboard } from '../queries/leaderboardTeacher';
 import { MASTERY_EVENT_SOURCE_KINDS } from '../sourceKinds';

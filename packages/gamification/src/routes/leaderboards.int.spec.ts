@@ -1,6 +1,6 @@
 import { client, useTestWorld } from '@qiraa/app/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LEADERBOARD_FRAMING } from '../leaderboardFraming';
+import { LEADERBOARD_FRAMING } from '../queries/leaderboardFraming';
 
 const { t, w } = useTestWorld();
 let serial = 0;

@@ -1,8 +1,8 @@
 import type { BadgeRule, RuleSet } from '../rules';
 import { avatarTierFor } from '../rules';
 import type { MasteryEventSourceKind } from '../sourceKinds';
-import { applySchoolDay, foldStreak, type StreakRules, type StreakState } from '../streak';
 import type { LedgerState } from './ledgerState';
+import { applySchoolDay, foldStreak, type StreakRules, type StreakState } from './streak';
 
 export interface MasteryInput {
   masteryEventId: string;

@@ -1,6 +1,6 @@
 import { ruleSetVersion } from '../rules';
 import type { MasteryEventSourceKind } from '../sourceKinds';
-import { foldStreak, type StreakState } from '../streak';
+import { foldStreak, type StreakState } from './streak';
 
 /** What a reversal changes: the counts the tier and badges read, and the days the streak is folded from. */
 export interface ReversibleState {

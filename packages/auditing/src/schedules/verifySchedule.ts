@@ -1,5 +1,5 @@
 import { defineSchedule } from '@qiraa/kernel';
-import { verifyLog } from './verifyLog';
+import { verifyLog } from '../replay/verifyLog';
 
 /**
  * The periodic checkpoint: a whole recomputation of the chain every night; when every hash holds it records

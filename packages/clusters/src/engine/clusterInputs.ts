@@ -2,7 +2,7 @@ import type { AnySql } from '@qiraa/db';
 import type { ScaffoldTier } from '../rules/ruleSet';
 
 /**
- * What clustering reads of one student (the input port). The decisions adapter (decisionsInputs.ts) fills
+ * What clustering reads of one student (the input port). The decisions adapter (queries/decisionsInputs.ts) fills
  * it from decisions' exports; the engine and the commands never read another context's tables.
  */
 export interface StudentClusterInput {

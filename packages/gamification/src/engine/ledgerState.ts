@@ -1,6 +1,6 @@
 import { avatarTierFor, type RuleSet } from '../rules';
 import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../sourceKinds';
-import { EMPTY_STREAK, type StreakState } from '../streak';
+import { EMPTY_STREAK, type StreakState } from './streak';
 
 /** What a decision about a student's next mastery event needs to know. */
 export interface LedgerState {

@@ -8,7 +8,7 @@ import {
   type StatusToken,
   skillStatusOf,
 } from '@qiraa/decisions';
-import type { ClusterInputsPort, StudentClusterInput, TierEvidence } from './port';
+import type { ClusterInputsPort, StudentClusterInput, TierEvidence } from '../engine/clusterInputs';
 
 const weakest = (tokens: readonly (StatusToken | null)[]): StatusToken | null => {
   const ranks = tokens.filter((t): t is StatusToken => t !== null).map((t) => STATUS_TOKENS.indexOf(t));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { chainStep, contentHash, decodeCheckpoint, type EventStore, encodeCheckpoint } from '@qiraa/eventstore';
-import { streamScope } from '../streamOrganization';
+import { streamScope } from '../queries/streamOrganization';
 
 /** A break in the chain: an event whose hash does not match, or a version missing from its stream. */
 export type Break =

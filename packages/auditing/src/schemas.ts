@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { EXPLAINED } from '../queries/explain';
+import { EXPLAINED } from './queries/explain';
 
 export const MAX_LIMIT = 500;
 export const DEFAULT_LIMIT = 100;

@@ -1,6 +1,6 @@
 import type { Sql } from '@qiraa/db';
 import { loadLanguageSafety } from '@qiraa/language-safety';
-import type { LeaderboardView } from './queries/leaderboardEntries';
+import type { LeaderboardView } from './leaderboardEntries';
 
 export interface LeaderboardFraming {
   topLabelAr: string;

@@ -3,7 +3,7 @@ import { importDemoScreeningForms, setWindows } from '@qiraa/assessment/testing'
 import { decisionRewardsReaction } from '@qiraa/decisions';
 import { untilNothingWaiting } from '@qiraa/eventstore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verifyLog } from './verify/verifyLog';
+import { verifyLog } from '../replay/verifyLog';
 
 const { t, w } = useTestWorld();
 const YEAR = '2026-2027';

@@ -4,10 +4,10 @@ import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
 import { postgresEventStore } from '@qiraa/eventstore';
 import { catchUp } from '@qiraa/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gamificationLedgerProjection } from './projections/ledgerProjection';
-import { replayReport } from './replay';
+import { replayReport } from '../replay';
+import { gamificationLedgerProjection } from './ledgerProjection';
 
-const WORKER = fileURLToPath(new URL('./testing/ingestWorker.ts', import.meta.url));
+const WORKER = fileURLToPath(new URL('../testing/ingestWorker.ts', import.meta.url));
 const LANES = 3;
 const PER_LANE = 60;
 const KILLS_PER_LANE = 3;
