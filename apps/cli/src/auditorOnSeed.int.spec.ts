@@ -45,6 +45,7 @@ type Item = {
   type: string;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
+  recordedAt: string;
   delta?: number;
 };
 type StreamItem = { streamId: string; category: string; version: number };
@@ -245,6 +246,44 @@ describe('an auditor on the demo seed (issue 26)', () => {
     // A cursor the list did not give is refused, not read.
     const forged = await admin.get(`/api/admin/streams?studentId=${child}&cursor=bm90LW91cnM`);
     expect([forged.statusCode, forged.json().reason]).toEqual([422, 'invalid_cursor']);
+  });
+
+  it('writes one stream_read audit entry per answered read, naming the reader and what was read', async () => {
+    const [me] = await seeded.db.sql<{ id: number; organization_id: string }[]>`
+      select id::int, organization_id from users where email = 'admin@qiraa-demo.example'`;
+    const reads = () => seeded.db.sql<{ read: string; actor: number; student: number | null }[]>`
+      select data->'detail'->>'read' as read, (data->>'actorUserId')::int as actor,
+             (data->>'targetStudentId')::int as student
+      from es_events where stream_id = ${`audit-${me!.organization_id}`} and data->>'eventType' = 'stream_read'
+      order by stream_version`;
+    const before = (await reads()).length;
+    const mine = await allPages<Item>(admin, `/api/admin/streams/mastery-${child}/events`);
+    // The log by recording time: [from, to) around the child's mastery events, every one of them in order.
+    const from = mine[0]!.recordedAt;
+    const to = new Date(Date.parse(mine.at(-1)!.recordedAt) + 1).toISOString();
+    const window = await allPages<Item>(admin, `/api/admin/events?category=mastery&from=${from}&to=${to}&limit=500`);
+    expect(window.filter((e) => e.streamId === `mastery-${child}`).map((e) => e.eventId)).toEqual(
+      mine.map((e) => e.eventId),
+    );
+    expect(window.every((e) => e.recordedAt >= from && e.recordedAt < to)).toBe(true);
+    const early = await admin.get(`/api/admin/events?category=mastery&to=${from}&limit=500`);
+    expect((early.json().items as Item[]).some((e) => e.eventId === mine[0]!.eventId)).toBe(false);
+    await admin.get(`/api/admin/streams?studentId=${child}`);
+    await admin.get(`/api/admin/events/${mastery.event.eventId}`);
+    await admin.get(`/api/admin/students/${child}/explain?what=badges`);
+    await admin.get('/api/admin/events/verify');
+    const after = (await reads()).slice(before);
+    expect(after.map((r) => r.read)).toEqual([
+      'stream_events',
+      'log',
+      'log',
+      'student_streams',
+      'event',
+      'explain',
+      'verify_checkpoint',
+    ]);
+    expect(after.every((r) => r.actor === me!.id)).toBe(true);
+    expect(after.filter((r) => r.student !== null).map((r) => r.student)).toEqual([child, child]);
   });
 
   it('qiraa events verify passes on the seed and records a checkpoint the routes report', async () => {

@@ -92,6 +92,17 @@ describe('qiraa roster import', () => {
       select u.full_name_ar, cs.quick_code from users u join class_students cs on cs.student_user_id = u.id
       where u.organization_id = ${w.a.id} and u.sourced_id = 'k-1'`;
     expect(child).toEqual({ full_name_ar: 'محمد-أمين الخطيب', quick_code: '01' });
+    // The applied import's audit entry carries its counts (numbers only).
+    const [audit] = await t.db.sql<{ detail: Record<string, unknown> }[]>`
+      select data->'detail' as detail from es_events
+      where event_type = 'AuditRecorded' and data->>'eventType' = 'roster_imported'
+        and data->'detail'->>'importId' = ${report.id}`;
+    expect(audit!.detail).toMatchObject({
+      status: 'applied',
+      schoolsApplied: 1,
+      students_create: 1,
+      parentLinks_create: 1,
+    });
 
     const zip = path.join(dir, 'roster.zip');
     await writeFile(zip, zipSync(Object.fromEntries([...oneRoster].map(([name, text]) => [name, strToU8(text)]))));
