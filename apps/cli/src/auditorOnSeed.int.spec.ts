@@ -99,6 +99,8 @@ describe('an auditor on the demo seed (issue 26)', () => {
   /** The child walked through: one with a mastery event a decision caused. */
   let child: number;
   let mastery: Answer;
+  /** The second organization the refusal test makes. */
+  let otherOrg: string;
 
   it('as the seeded organization administrator, lists every seeded child’s streams from the index', async () => {
     admin = await signIn('admin@qiraa-demo.example');
@@ -221,7 +223,7 @@ describe('an auditor on the demo seed (issue 26)', () => {
       defaultLocale: 'ar-JO',
     });
     expect(org.statusCode, org.body).toBe(201);
-    const otherOrg = org.json().id as string;
+    otherOrg = org.json().id as string;
     const made = await root.post('/api/users', {
       primaryPersona: 'ADMIN',
       email: 'admin@other-audit.example',
@@ -307,6 +309,19 @@ describe('an auditor on the demo seed (issue 26)', () => {
     const broken = await verify();
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(new RegExp(`first broken: event ${credit!.event_id} \\(stream xp-${child} version`));
+    // Narrowed runs: the organization's streams find it, another organization's do not hold it; `--since`
+    // recomputes only what follows the position (a checkpoint never vouches for the rest) and records none.
+    const seededOrg = String(mastery.event.metadata.organizationId);
+    expect((await runCliInProcess(['events', 'verify', '--org', seededOrg], env)).code).toBe(1);
+    expect((await runCliInProcess(['events', 'verify', '--org', otherOrg], env)).code).toBe(0);
+    const xp = await allPages<Item>(admin, `/api/admin/streams/xp-${child}/events?limit=500`);
+    const edited = xp.find((e) => e.eventId === credit!.event_id)!;
+    expect((await runCliInProcess(['events', 'verify', '--since', xp[0]!.position], env)).code).toBe(1);
+    const past = await runCliInProcess(['events', 'verify', '--since', edited.position], env);
+    expect(past.code, past.stderr).toBe(0);
+    expect(past.stdout).toMatch(
+      new RegExp(`^ok: \\d+ events recomputed \\(after ${edited.position}\\), 0 checkpoint\\(s\\) met\n$`),
+    );
     await tamper((sql) => sql`update es_events e set data = s.data from saved_credit s where e.event_id = s.event_id`);
     const restored = await verify();
     expect(restored.code, restored.stderr).toBe(0);
