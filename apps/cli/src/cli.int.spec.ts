@@ -117,6 +117,16 @@ describe('qiraa CLI', () => {
     expect((await runCliInProcess(['events', 'read', 'x', '--from', 'zero'], env)).code).toBe(2);
   });
 
+  it('answers a filter the KurrentDB store cannot serve with exit code 1 (a failure, not a usage error)', async () => {
+    // Refused before any connection: the address need not answer.
+    const run = await runCliInProcess(['events', 'tail', '--category', 'xp'], {
+      ...env,
+      EVENTSTORE_URL: 'esdb://127.0.0.1:1?tls=false',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^qiraa: --from, --to, --category and --org need the PostgreSQL event store/);
+  });
+
   it('answers a checkpoint that is not one with exit code 2 and says what one looks like', async () => {
     const run = await runCliInProcess(['events', 'tail', '--after', 'garbage'], env);
     expect(run.code).toBe(2);

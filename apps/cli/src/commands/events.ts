@@ -67,8 +67,10 @@ export async function eventsTailCommand(options: {
     );
     return;
   }
+  // Not a usage error: the command line is fine, the installation (EVENTSTORE_URL) cannot answer it (exit 1,
+  // as the other PostgreSQL-only reads of eventsAudit.ts).
   if (filtered !== undefined)
-    throw new CliError('--from, --to, --category and --org need the PostgreSQL event store', 2);
+    throw new CliError('--from, --to, --category and --org need the PostgreSQL event store (EVENTSTORE_URL is set)');
   const start = options.after === undefined ? null : checkpoint(options.after);
   await withRuntime(async ({ store }) => {
     let after = start;

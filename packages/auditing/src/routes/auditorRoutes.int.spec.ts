@@ -76,10 +76,13 @@ beforeAll(async () => {
     expect(stopped.statusCode, stopped.body).toBe(200);
   }
   // The decisions' rewards (mastery events, XP, badges) are a reaction: run it before the streams are read.
-  await t.runtime.reactor.catchUp(decisionRewardsReaction.name);
-  await untilNothingWaiting(t.runtime.store);
+  // Other test databases' open transactions hold the cluster's xmin back; under load that is more than the
+  // default 10 s (the reaction then returned `waiting` and every later test found no mastery stream).
+  const rewards = await t.runtime.reactor.catchUp(decisionRewardsReaction.name, { timeoutMs: 90_000 });
+  expect(rewards.get(decisionRewardsReaction.name)).toMatchObject({ kind: 'caught_up', parked: 0, waiting: false });
+  await untilNothingWaiting(t.runtime.store, { timeoutMs: 90_000 });
   await t.runtime.projector.catchUp();
-}, 120_000);
+}, 240_000);
 
 describe('auditor routes (issue 26)', () => {
   let streams: { streamId: string; category: string; version: number }[];
