@@ -1,5 +1,5 @@
 import { type EventShape, eventsAs, type RecordedEvent } from '@qiraa/eventstore';
-import type { MasteryEventSourceKind } from './sourceKinds';
+import type { MasteryEventSourceKind } from './codes';
 
 /** Stream names, one of each per student. All append-only. */
 export const streams = {

@@ -1,3 +1,4 @@
+export { HALT_SIGNALS, MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from './codes';
 export {
   MAX_MASTERY_BATCH,
   type MasteryEventInput,
@@ -15,7 +16,6 @@ export {
 } from './commands/reverseMasteryEvents';
 export { gamificationContext } from './context';
 export * from './events';
-export * from './overrideCodes';
 export { gamificationLedgerProjection } from './projections/ledgerProjection';
 export { celebrationIdOf } from './queries/celebrations';
 export { holidayOrganizationsQuery } from './queries/holidayOrganizations';
@@ -23,5 +23,5 @@ export { activeBadgeCodesOf, xpBalanceOf } from './queries/ledgerValues';
 export { gamificationProfile } from './queries/profile';
 export * from './replay';
 export { CURRENT_RULE_SET, ruleSetVersion } from './rules';
+export * from './rules/overrideCodes';
 export { IngestBody } from './schemas';
-export { HALT_SIGNALS, MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from './sourceKinds';

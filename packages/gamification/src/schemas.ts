@@ -1,6 +1,6 @@
 import { BigintId, SchoolDay } from '@qiraa/http-kit';
 import { Type } from 'typebox';
-import { HALT_SIGNALS, MASTERY_EVENT_SOURCE_KINDS } from './sourceKinds';
+import { HALT_SIGNALS, MASTERY_EVENT_SOURCE_KINDS } from './codes';
 
 const EngineEventId = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' });
 const StudentId = BigintId;

@@ -1,8 +1,8 @@
 import type { AnySql } from '@qiraa/db';
+import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../codes';
 import { emptyCounts, type LedgerState } from '../engine/ledgerState';
 import { foldStreak } from '../engine/streak';
 import type { RuleSet } from '../rules';
-import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../sourceKinds';
 
 type Counts = { total: number } & Record<MasteryEventSourceKind, number>;
 

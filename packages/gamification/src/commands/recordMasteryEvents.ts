@@ -2,6 +2,7 @@ import { type StreamWrite, writeStreams } from '@qiraa/command-kit';
 import { inTransaction, type Sql, type TransactionSql, type UnitOfWork } from '@qiraa/db';
 import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
 import { studentsWithTimeZoneQuery } from '@qiraa/identity';
+import type { MasteryEventSourceKind } from '../codes';
 import { gamificationCommands } from '../commandContext';
 import { type Decision, decide, evolve } from '../engine/decideMasteryEvent';
 import type { LedgerState } from '../engine/ledgerState';
@@ -18,7 +19,6 @@ import {
   type XpCredited,
 } from '../events';
 import { CURRENT_RULE_SET, type RuleSet } from '../rules';
-import type { MasteryEventSourceKind } from '../sourceKinds';
 import { readLedgerStates, toLedgerState } from './loadLedgerState';
 
 export interface MasteryEventInput {

@@ -3,7 +3,7 @@ import { inTransaction, type Sql } from '@qiraa/db';
 import { deterministicEventId, type EventStore } from '@qiraa/eventstore';
 import { gamificationCommands } from '../commandContext';
 import { BADGE_RESCINDED, type BadgeRescinded, streams, XP_REVERSED, type XpReversed } from '../events';
-import type { OverrideCodeValue } from '../overrideCodes';
+import type { OverrideCodeValue } from '../rules/overrideCodes';
 import { STUDENT_LOCK } from './recordMasteryEvents';
 
 export interface RescindInput {

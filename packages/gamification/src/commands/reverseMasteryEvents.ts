@@ -1,6 +1,7 @@
 import { writeStreams } from '@qiraa/command-kit';
 import { inTransaction, type Sql, type UnitOfWork } from '@qiraa/db';
 import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
+import type { MasteryEventSourceKind } from '../codes';
 import { gamificationCommands } from '../commandContext';
 import { badgeStillEarned, type ReversibleState, withoutMasteryEvent } from '../engine/ledgerReversal';
 import {
@@ -14,7 +15,6 @@ import {
   type XpReversed,
 } from '../events';
 import { CURRENT_RULE_SET } from '../rules';
-import type { MasteryEventSourceKind } from '../sourceKinds';
 import { readLedgerStates, toLedgerState } from './loadLedgerState';
 import { STUDENT_LOCK } from './recordMasteryEvents';
 import { rescindEventIdFor } from './rescindBadge';

@@ -1,6 +1,6 @@
+import type { MasteryEventSourceKind } from '../codes';
 import type { BadgeRule, RuleSet } from '../rules';
 import { avatarTierFor } from '../rules';
-import type { MasteryEventSourceKind } from '../sourceKinds';
 import type { LedgerState } from './ledgerState';
 import { applySchoolDay, foldStreak, type StreakRules, type StreakState } from './streak';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../codes';
 import { type RuleSet, ruleSetV1, CURRENT_RULE_SET as rules } from '../rules';
-import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../sourceKinds';
 import { type Decision, decide, evolve, type MasteryInput } from './decideMasteryEvent';
 import { EMPTY_LEDGER, type LedgerState } from './ledgerState';
 

@@ -1,5 +1,5 @@
+import type { MasteryEventSourceKind } from '../codes';
 import { ruleSetVersion } from '../rules';
-import type { MasteryEventSourceKind } from '../sourceKinds';
 import { foldStreak, type StreakState } from './streak';
 
 /** What a reversal changes: the counts the tier and badges read, and the days the streak is folded from. */

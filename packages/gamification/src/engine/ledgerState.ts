@@ -1,5 +1,5 @@
+import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../codes';
 import { avatarTierFor, type RuleSet } from '../rules';
-import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../sourceKinds';
 import { EMPTY_STREAK, type StreakState } from './streak';
 
 /** What a decision about a student's next mastery event needs to know. */

@@ -5,10 +5,10 @@ import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
 import type { RecordedEvent } from '@qiraa/eventstore';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../codes';
 import { gamificationEvents, MASTERY_EVENT_RECORDED, type MasteryEventRecorded } from '../events';
 import { type LeaderboardEntry, sortEntries, toEntry } from '../queries/leaderboardEntries';
 import { rosterLeaderboard } from '../queries/rosterLeaderboard';
-import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../sourceKinds';
 import { gamificationLedgerProjection } from './ledgerProjection';
 
 const ORG = 'org_rollupAAAAAA';

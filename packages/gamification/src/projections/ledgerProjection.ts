@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@qiraa/eventstore';
 import { defineProjection, eventsOfType, type ProjectionContext } from '@qiraa/projections';
+import { MASTERY_EVENT_SOURCE_KINDS } from '../codes';
 import {
   AVATAR_TIER_ADVANCED,
   BADGE_AWARDED,
@@ -18,7 +19,6 @@ import {
   type XpCredited,
   type XpReversed,
 } from '../events';
-import { MASTERY_EVENT_SOURCE_KINDS } from '../sourceKinds';
 
 /**
  * The gamification read models: one row per ledger event (idempotent: replaying an event inserts nothing),

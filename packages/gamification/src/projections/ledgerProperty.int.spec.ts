@@ -2,11 +2,11 @@ import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
 import { postgresEventStore } from '@qiraa/eventstore';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MASTERY_EVENT_SOURCE_KINDS } from '../codes';
 import { recordMasteryEvent } from '../commands/recordMasteryEvent';
 import { gamificationProfile } from '../queries/profile';
 import { replayReport } from '../replay';
 import { CURRENT_RULE_SET } from '../rules';
-import { MASTERY_EVENT_SOURCE_KINDS } from '../sourceKinds';
 
 let db: TestDatabase;
 let run = 0;

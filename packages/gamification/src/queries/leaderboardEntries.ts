@@ -1,5 +1,5 @@
 import type { Sql } from '@qiraa/db';
-import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../sourceKinds';
+import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../codes';
 
 /** What a board is ordered by (spec: `view`). */
 export const LEADERBOARD_VIEWS = ['by_mastery_events', 'by_band_progression'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { MasteryEventSourceKind } from '../codes';
 import { BADGE_AWARDED, BADGE_RESCINDED, MASTERY_EVENT_RECORDED } from '../events';
-import type { MasteryEventSourceKind } from '../sourceKinds';
 import { compareLedger } from './compare';
 import { replayStudent, type StreamEvent } from './replayStudent';
 

@@ -12,6 +12,7 @@ import {
 } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
+import { MASTERY_EVENT_SOURCE_KINDS } from '../codes';
 import { classLeaderboard } from '../queries/leaderboardClass';
 import {
   LEADERBOARD_VIEWS,
@@ -24,7 +25,6 @@ import {
 import { filteredFraming } from '../queries/leaderboardFraming';
 import { schoolLeaderboard } from '../queries/leaderboardSchool';
 import { teacherLeaderboard } from '../queries/leaderboardTeacher';
-import { MASTERY_EVENT_SOURCE_KINDS } from '../sourceKinds';
 
 const security = [{ bearerAuth: [] }];
 const tags = ['gamification'];

@@ -2,10 +2,10 @@ import { client, useTestWorld } from '@qiraa/app/testing';
 import { rebuildProjection } from '@qiraa/projections';
 import { describe, expect, it } from 'vitest';
 import { recordMasteryEvents } from '../commands/recordMasteryEvents';
-import { OVERRIDE_CODES } from '../overrideCodes';
 import { gamificationLedgerProjection } from '../projections/ledgerProjection';
 import { replayReport } from '../replay';
 import { ruleSetV1 } from '../rules';
+import { OVERRIDE_CODES } from '../rules/overrideCodes';
 
 const { t, w } = useTestWorld();
 let serial = 0;

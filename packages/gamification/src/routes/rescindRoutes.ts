@@ -4,8 +4,8 @@ import { callerOf, reachOr404, studentReach, type TargetCheck } from '@qiraa/ide
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { rescindBadge } from '../commands/rescindBadge';
-import { BADGE_RESCIND_CODE, checkOverrideCode, type OverrideCodeValue } from '../overrideCodes';
 import { badgeStudent } from '../queries/badgeStudent';
+import { BADGE_RESCIND_CODE, checkOverrideCode, type OverrideCodeValue } from '../rules/overrideCodes';
 
 const RescindParams = Type.Object({ studentBadgeId: BigintId });
 

@@ -1,5 +1,5 @@
 import type { Gendered } from '@qiraa/identity';
-import type { MasteryEventSourceKind } from '../sourceKinds';
+import type { MasteryEventSourceKind } from '../codes';
 
 /** What a badge rule may look at: counts so far, including the event being evaluated. */
 export interface BadgeFacts {

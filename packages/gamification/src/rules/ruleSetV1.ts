@@ -1,4 +1,4 @@
-import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../sourceKinds';
+import { MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from '../codes';
 import type { BadgeRule, RuleSet } from './ruleSet';
 
 /** A badge text that agrees with every child in one wording. */

@@ -3,9 +3,9 @@
 import { connect } from '@qiraa/db';
 import { postgresEventStore } from '@qiraa/eventstore';
 import { catchUp } from '@qiraa/projections';
+import { MASTERY_EVENT_SOURCE_KINDS } from '../codes';
 import { recordMasteryEvent } from '../commands/recordMasteryEvent';
 import { gamificationLedgerProjection } from '../projections/ledgerProjection';
-import { MASTERY_EVENT_SOURCE_KINDS } from '../sourceKinds';
 
 const sql = connect(process.env.DATABASE_URL!, { max: 2 });
 const store = postgresEventStore(sql);
