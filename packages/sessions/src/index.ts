@@ -1,6 +1,6 @@
-export { approveBlueprintBatch } from './blueprints/approveBlueprintBatch';
-export { importBlueprints } from './blueprints/importBlueprints';
 export * from './codes';
+export { approveBlueprintBatch } from './commands/approveBlueprintBatch';
+export { importBlueprints } from './commands/importBlueprints';
 export { sessionsContext } from './context';
 export { sessionLink } from './pdf/qrCode';
 export { renderSessionSheet, type SheetInput } from './pdf/sessionSheet';

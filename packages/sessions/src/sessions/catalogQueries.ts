@@ -1,9 +1,9 @@
 import type { AnySql } from '@qiraa/db';
 import { latestSkillStatuses } from '@qiraa/decisions';
 import { type Caller, classRoster } from '@qiraa/identity';
-import { type Blueprint, type BlueprintRow, blueprintOf, encodeCursor } from '../blueprints/blueprintQueries';
 import { SUPPORT_WEIGHTS, type Theme } from '../codes';
-import { visibleScope } from '../scope';
+import { type Blueprint, type BlueprintRow, blueprintOf, encodeCursor } from '../queries/blueprintQueries';
+import { visibleScope } from '../queries/blueprintScope';
 
 export interface CatalogFilter {
   grade?: number;

@@ -3,7 +3,7 @@ import { inTransaction } from '@qiraa/db';
 import { notFound, rateLimited, unprocessable } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
 import { newSessionsId } from '../ids';
-import { canSee } from '../scope';
+import { canSee } from '../queries/blueprintScope';
 import { requireClassTeacher } from './sessionAccess';
 import { logTransition } from './sessionQueries';
 

@@ -2,7 +2,6 @@ import type { AnySql } from '@qiraa/db';
 import { notFound } from '@qiraa/http-kit';
 import { userNamesQuery } from '@qiraa/identity';
 import type { Static } from 'typebox';
-import { encodeCursor } from '../blueprints/blueprintQueries';
 import {
   type DeliveryMode,
   type HeldOutReason,
@@ -12,6 +11,7 @@ import {
   THEME_LABELS_AR,
   type Theme,
 } from '../codes';
+import { encodeCursor } from '../queries/blueprintQueries';
 import { itemCoverage, THIN_COVERAGE } from './itemsForSlots';
 import type { SessionSchema, SessionSummarySchema } from './sessionSchemas';
 

@@ -5,8 +5,8 @@ import { type LanguageSafetyFilter, loadLanguageSafety } from '@qiraa/language-s
 import type { Static } from 'typebox';
 import type { BlueprintRejectReason } from '../codes';
 import { newSessionsId } from '../ids';
-import { type BatchReport, type BatchRow, batchReport } from './blueprintQueries';
-import type { BlueprintInput, ImportBlueprintsBody } from './blueprintSchemas';
+import { type BatchReport, type BatchRow, batchReport } from '../queries/blueprintQueries';
+import type { BlueprintInput, ImportBlueprintsBody } from '../schemas/blueprintSchemas';
 
 type Input = Static<typeof BlueprintInput>;
 

@@ -2,8 +2,13 @@ import type { AnySql } from '@qiraa/db';
 import type { Caller } from '@qiraa/identity';
 import type { Static } from 'typebox';
 import { THEME_LABELS_AR, type Theme } from '../codes';
-import { visibleScope } from '../scope';
-import type { BatchReportSchema, BatchRowSchema, BatchSummarySchema, BlueprintSchema } from './blueprintSchemas';
+import type {
+  BatchReportSchema,
+  BatchRowSchema,
+  BatchSummarySchema,
+  BlueprintSchema,
+} from '../schemas/blueprintSchemas';
+import { visibleScope } from './blueprintScope';
 
 export type Blueprint = Static<typeof BlueprintSchema>;
 export type BatchReport = Static<typeof BatchReportSchema>;

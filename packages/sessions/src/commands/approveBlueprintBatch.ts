@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { conflict, notFound } from '@qiraa/http-kit';
-import { type BatchReport, batchReport } from './blueprintQueries';
+import { type BatchReport, batchReport } from '../queries/blueprintQueries';
 
 /**
  * Approves a pending batch in one transaction (the batch row locked): its pending blueprints become

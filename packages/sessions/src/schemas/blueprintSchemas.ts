@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { BLUEPRINT_REJECT_REASONS, BLUEPRINT_TAGS, THEMES } from '../codes';
-import { literals, Nullable } from '../schemas';
+import { literals, Nullable } from '.';
 
 export const BLUEPRINT_STATUSES = ['pending_review', 'operational', 'retired'] as const;
 export const BATCH_STATUSES = ['pending_review', 'operational'] as const;
