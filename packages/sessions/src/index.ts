@@ -1,5 +1,8 @@
 export * from './codes';
+export { acceptSession } from './commands/acceptSession';
 export { approveBlueprintBatch } from './commands/approveBlueprintBatch';
+export { createSession } from './commands/createSession';
+export { deliverMixed } from './commands/deliverSession';
 export { importBlueprints } from './commands/importBlueprints';
 export { sessionsContext } from './context';
 export { sessionLink } from './pdf/qrCode';
@@ -17,6 +20,3 @@ export {
   sessionServed,
 } from './practice/sessionQueue';
 export { type CompletedSessionResult, completedSessionResultsOf } from './practice/sessionResults';
-export { acceptSession } from './sessions/acceptSession';
-export { createSession } from './sessions/createSession';
-export { deliverMixed } from './sessions/deliverSession';

@@ -4,7 +4,7 @@ import type { AnySql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import { type LanguageSafetyFilter, loadLanguageSafety } from '@qiraa/language-safety';
 import { THEME_LABELS_AR } from '../codes';
-import type { SessionRow, SlotRow } from '../sessions/sessionQueries';
+import type { SessionRow, SlotRow } from '../queries/sessionQueries';
 import { sessionLink } from './qrCode';
 import { renderSessionSheet, type SheetInput, sheetLines } from './sessionSheet';
 import { zipSheets } from './zipSheets';

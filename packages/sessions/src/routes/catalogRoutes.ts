@@ -5,12 +5,12 @@ import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { THEMES } from '../codes';
 import { decodeCursor } from '../queries/blueprintQueries';
+import { catalog, recommended } from '../queries/catalogQueries';
+import { classOr404, requireClassTeacher } from '../queries/sessionAccess';
+import { recentlyGenerated } from '../queries/sessionQueries';
 import { CursorQuery, LimitQuery, literals, PAGE_DEFAULT, security } from '../schemas';
 import { BlueprintSchema } from '../schemas/blueprintSchemas';
-import { catalog, recommended } from '../sessions/catalogQueries';
-import { classOr404, requireClassTeacher } from '../sessions/sessionAccess';
-import { recentlyGenerated } from '../sessions/sessionQueries';
-import { ClassIdQuery, SessionSummarySchema } from '../sessions/sessionSchemas';
+import { ClassIdQuery, SessionSummarySchema } from '../schemas/sessionSchemas';
 
 const tags = ['sessions'];
 export const TEACHER = { anyPermission: ['VIEW_OWN_CLASSES', 'SUPER_ADMIN'] as const };

@@ -1,7 +1,8 @@
 import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { conflict } from '@qiraa/http-kit';
-import { logTransition, sessionRow } from './sessionQueries';
+import { sessionRow } from '../queries/sessionQueries';
+import { logTransition } from './sessionLog';
 
 /** POST cancel: draft → cancelled (409 not_draft otherwise); it stays listed under recently generated. */
 export async function cancelSession(deps: { sql: Sql }, actorId: number, sessionId: string): Promise<void> {

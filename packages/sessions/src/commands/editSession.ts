@@ -3,7 +3,8 @@ import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { conflict, unprocessable } from '@qiraa/http-kit';
 import type { Theme } from '../codes';
-import { logTransition, sessionRow } from './sessionQueries';
+import { sessionRow } from '../queries/sessionQueries';
+import { logTransition } from './sessionLog';
 
 /**
  * PATCH edit: a draft only (409 not_draft after accept or cancel). Sub-skills 1 to 5 (the schema), each of the

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { DELIVERY_MODES, HELD_OUT_REASONS, MEDIA, OVERRIDE_CODES, SESSION_STATES, THEMES } from '../codes';
-import { literals, Nullable } from '../schemas';
+import { literals, Nullable } from '.';
 
 const DateTime = Type.String({ format: 'date-time' });
 const SubSkillId = Type.String({ pattern: '^[a-z][a-z0-9_]*$', maxLength: 64 });

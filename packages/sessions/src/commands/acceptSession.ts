@@ -7,8 +7,9 @@ import { classRoster } from '@qiraa/identity';
 import { loadLanguageSafety } from '@qiraa/language-safety';
 import type { DeliveryMode, Medium } from '../codes';
 import { newSessionsId } from '../ids';
-import { itemsForStudents } from './itemsForSlots';
-import { logTransition, sessionRow } from './sessionQueries';
+import { itemsForStudents } from '../queries/itemsForSlots';
+import { sessionRow } from '../queries/sessionQueries';
+import { logTransition } from './sessionLog';
 
 /**
  * POST accept: draft → previewed, one row per active student of the class. A student whose standing decision

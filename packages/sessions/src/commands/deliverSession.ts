@@ -4,7 +4,8 @@ import { conflict } from '@qiraa/http-kit';
 import type { Clock } from '@qiraa/kernel';
 import type { DeliveryMode } from '../codes';
 import { type RenderedSheets, renderSheets } from '../pdf/sheetBatch';
-import { logTransition, type SessionRow, sessionRow, slotsOf } from './sessionQueries';
+import { type SessionRow, sessionRow, slotsOf } from '../queries/sessionQueries';
+import { logTransition } from './sessionLog';
 
 /**
  * Delivery (docs/sessions.md, "Transition to delivered"). Each route serves the modes it names and moves the

@@ -1,7 +1,7 @@
 import type { AnySql } from '@qiraa/db';
 import type { Static } from 'typebox';
+import type { AuditSchema } from '../schemas/sessionSchemas';
 import { sessionRow, slotsOf } from './sessionQueries';
-import type { AuditSchema } from './sessionSchemas';
 
 type Audit = Static<typeof AuditSchema>;
 

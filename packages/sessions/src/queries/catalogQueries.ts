@@ -2,8 +2,8 @@ import type { AnySql } from '@qiraa/db';
 import { latestSkillStatuses } from '@qiraa/decisions';
 import { type Caller, classRoster } from '@qiraa/identity';
 import { SUPPORT_WEIGHTS, type Theme } from '../codes';
-import { type Blueprint, type BlueprintRow, blueprintOf, encodeCursor } from '../queries/blueprintQueries';
-import { visibleScope } from '../queries/blueprintScope';
+import { type Blueprint, type BlueprintRow, blueprintOf, encodeCursor } from './blueprintQueries';
+import { visibleScope } from './blueprintScope';
 
 export interface CatalogFilter {
   grade?: number;

@@ -4,8 +4,8 @@ import { notFound, rateLimited, unprocessable } from '@qiraa/http-kit';
 import type { Caller } from '@qiraa/identity';
 import { newSessionsId } from '../ids';
 import { canSee } from '../queries/blueprintScope';
-import { requireClassTeacher } from './sessionAccess';
-import { logTransition } from './sessionQueries';
+import { requireClassTeacher } from '../queries/sessionAccess';
+import { logTransition } from './sessionLog';
 
 /** Spec Limits: 30 session creations per 15 minutes per teacher; the 31st is 429 RATE_LIMITED. */
 export const CREATIONS_PER_WINDOW = 30;

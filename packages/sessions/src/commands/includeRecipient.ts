@@ -2,7 +2,8 @@ import type { Sql } from '@qiraa/db';
 import { inTransaction } from '@qiraa/db';
 import { conflict, notFound } from '@qiraa/http-kit';
 import type { OverrideCode } from '../codes';
-import { logTransition, sessionRow } from './sessionQueries';
+import { sessionRow } from '../queries/sessionQueries';
+import { logTransition } from './sessionLog';
 
 /**
  * POST recipients/{studentId}/include: a held-out student gets a slot with a fixed override code (closed list,

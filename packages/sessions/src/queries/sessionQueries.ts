@@ -11,9 +11,9 @@ import {
   THEME_LABELS_AR,
   type Theme,
 } from '../codes';
-import { encodeCursor } from '../queries/blueprintQueries';
+import type { SessionSchema, SessionSummarySchema } from '../schemas/sessionSchemas';
+import { encodeCursor } from './blueprintQueries';
 import { itemCoverage, THIN_COVERAGE } from './itemsForSlots';
-import type { SessionSchema, SessionSummarySchema } from './sessionSchemas';
 
 export type SessionView = Static<typeof SessionSchema>;
 
@@ -160,15 +160,4 @@ export async function recentlyGenerated(
     createdAt: r.created_at.toISOString(),
   }));
   return { sessions, nextCursor };
-}
-
-export async function logTransition(
-  sql: AnySql,
-  sessionId: string,
-  action: string,
-  actorId: number | null,
-  detail: Record<string, unknown> = {},
-): Promise<void> {
-  await sql`insert into ses_session_log (session_id, action, actor_id, detail)
-            values (${sessionId}, ${action}, ${actorId}, ${sql.json(detail as never)})`;
 }
