@@ -2,8 +2,9 @@ import { DeciderSpecification } from '@qiraa/command-kit/testing';
 import type { ItemRowDb } from '@qiraa/content';
 import { ApiError } from '@qiraa/http-kit';
 import { describe, expect, it } from 'vitest';
-import { SESSION_ANSWER_RECORDED, SESSION_SLOT_COMPLETED } from './practiceEvents';
-import { type QueuedSession, sessionAnswerDecider } from './sessionQueue';
+import { SESSION_ANSWER_RECORDED, SESSION_SLOT_COMPLETED } from '../events';
+import type { QueuedSession } from '../queries/sessionQueue';
+import { sessionAnswerDecider } from './answerSessionItem';
 
 const queued = (answered: string[]): QueuedSession => ({
   sessionId: 'session-1',

@@ -3,7 +3,7 @@ import { inTransaction } from '@qiraa/db';
 import { notFound, permissionDenied } from '@qiraa/http-kit';
 import { type Caller, inOrganizationOr404 } from '@qiraa/identity';
 import { THEME_LABELS_AR, type Theme } from '../codes';
-import { logTransition } from '../commands/sessionLog';
+import { logTransition } from './sessionLog';
 
 interface LinkRow {
   session_id: string;

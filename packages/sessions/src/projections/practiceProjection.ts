@@ -1,5 +1,5 @@
 import { defineProjection, eventsOfType } from '@qiraa/projections';
-import { SESSION_ANSWER_RECORDED, SESSION_SLOT_COMPLETED, type SessionEvent } from './practiceEvents';
+import { SESSION_ANSWER_RECORDED, SESSION_SLOT_COMPLETED, type SessionEvent } from '../events';
 
 /**
  * `ses_slot_answers` (one row per answer, write-once) and `ses_slot_progress` (answered of total per
