@@ -7,9 +7,6 @@ export { deliverMixed } from './commands/deliverSession';
 export { importBlueprints } from './commands/importBlueprints';
 export { sessionsContext } from './context';
 export * from './events';
-export { sessionLink } from './pdf/qrCode';
-export { renderSessionSheet, type SheetInput } from './pdf/sessionSheet';
-export { zipSheets } from './pdf/zipSheets';
 export { practiceProjection } from './projections/practiceProjection';
 export {
   currentSessionItem,
@@ -19,3 +16,6 @@ export {
   sessionServed,
 } from './queries/sessionQueue';
 export { type CompletedSessionResult, completedSessionResultsOf } from './queries/sessionResults';
+export { renderSessionSheet, type SheetInput } from './queries/sessionSheet';
+export { sessionLink } from './queries/sheetQrCode';
+export { zipSheets } from './queries/zipSheets';

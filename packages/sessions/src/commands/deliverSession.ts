@@ -3,8 +3,8 @@ import { inTransaction } from '@qiraa/db';
 import { conflict } from '@qiraa/http-kit';
 import type { Clock } from '@qiraa/kernel';
 import type { DeliveryMode } from '../codes';
-import { type RenderedSheets, renderSheets } from '../pdf/sheetBatch';
 import { type SessionRow, sessionRow, slotsOf } from '../queries/sessionQueries';
+import { type RenderedSheets, renderSheets } from '../queries/sheetBatch';
 import { logTransition } from './sessionLog';
 
 /**

@@ -3,8 +3,8 @@ import { pdfPagePng, pdfText } from '@qiraa/pdf-kit/testing';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { qrModules, sessionLink } from './qrCode';
 import { ENCOURAGEMENT, renderSessionSheet, type SheetInput } from './sessionSheet';
+import { qrModules, sessionLink } from './sheetQrCode';
 
 const input = (overrides: Partial<SheetInput> = {}): SheetInput => ({
   titleAr: 'نَبْنِي الْكَلِمَاتِ فِي السُّوقِ',

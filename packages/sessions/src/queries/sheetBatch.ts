@@ -4,9 +4,9 @@ import type { AnySql } from '@qiraa/db';
 import { ApiError } from '@qiraa/http-kit';
 import { type LanguageSafetyFilter, loadLanguageSafety } from '@qiraa/language-safety';
 import { THEME_LABELS_AR } from '../codes';
-import type { SessionRow, SlotRow } from '../queries/sessionQueries';
-import { sessionLink } from './qrCode';
+import type { SessionRow, SlotRow } from './sessionQueries';
 import { renderSessionSheet, type SheetInput, sheetLines } from './sessionSheet';
+import { sessionLink } from './sheetQrCode';
 import { zipSheets } from './zipSheets';
 
 export interface RenderedSheets {

@@ -11,7 +11,7 @@ import {
   pdfLib,
   wrapRtl,
 } from '@qiraa/pdf-kit';
-import { drawQr } from './qrCode';
+import { drawQr } from './sheetQrCode';
 
 /** What one child's sheet shows; every string here is student-facing and passes the filter first. */
 export interface SheetInput {
