@@ -1,6 +1,6 @@
 import { SCREENING_WINDOWS } from '@qiraa/assessment';
 import { type Static, Type } from 'typebox';
-import { SAFE_STOP_CODE } from './labels/halt';
+import { SAFE_STOP_CODE } from './engine/haltLabels';
 import { ChildHandle, DateOnly, FirstName, Label, ParentObject, SafeStopCode, Timestamp } from './safety/allowList';
 
 export const tags = ['parent portal'];

@@ -6,7 +6,7 @@ import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { PDF_REACH, portalChild } from '../access/portalChild';
 import { logPdfExport } from '../commands/logPdfExport';
-import { PDF_CLOSING, PDF_HEADINGS, PDF_TITLE } from '../labels/pdfText';
+import { PDF_CLOSING, PDF_HEADINGS, PDF_TITLE } from '../engine/pdfLabels';
 import { renderGrowthReport } from '../pdf/growthReport';
 import { childEntryOf } from '../queries/childrenOf';
 import { growthOf } from '../queries/growthOf';

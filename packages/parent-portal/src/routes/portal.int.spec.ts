@@ -2,9 +2,9 @@ import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { importDemoScreeningForms, openWindowFor, setWindows } from '@qiraa/assessment/testing';
 import { reloadLanguageSafety } from '@qiraa/language-safety';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HALT_MESSAGES } from '../labels/halt';
-import { STATUS_PHRASES } from '../labels/statusPhrases';
-import { TRAJECTORY_LABELS } from '../labels/trajectory';
+import { HALT_MESSAGES } from '../engine/haltLabels';
+import { STATUS_PHRASES } from '../engine/statusPhrases';
+import { TRAJECTORY_LABELS } from '../engine/trajectoryLabels';
 import { CURRENT_TEMPLATE_LIBRARY } from '../templates/templateLibrary';
 
 const { t, w } = useTestWorld();

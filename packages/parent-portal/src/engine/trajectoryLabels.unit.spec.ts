@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lowerMedianRank } from './statusPhrases';
-import { trajectoryOf } from './trajectory';
+import { trajectoryOf } from './trajectoryLabels';
 
 describe('trajectoryOf', () => {
   it('reads the two latest decided windows', () => {

@@ -3,10 +3,10 @@ import { loadLanguageSafety } from '@qiraa/language-safety';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_LIBRARIES } from '../templates/templateLibrary';
 import { DIAGNOSTIC_DONE_LABELS } from './diagnosticLabels';
-import { HALT_MESSAGES } from './halt';
-import { PDF_CLOSING, PDF_HEADINGS, PDF_TITLE } from './pdfText';
+import { HALT_MESSAGES } from './haltLabels';
+import { PDF_CLOSING, PDF_HEADINGS, PDF_TITLE } from './pdfLabels';
 import { STATUS_PHRASES } from './statusPhrases';
-import { TRAJECTORY_LABELS } from './trajectory';
+import { TRAJECTORY_LABELS } from './trajectoryLabels';
 
 const db = await createTestDatabase();
 afterAll(() => db.drop());
