@@ -8,7 +8,7 @@ import {
   studentReach,
   userName,
 } from '@qiraa/identity';
-import { firstNameOf } from '../queries/childrenOf';
+import { firstNameOf } from './childrenOf';
 
 /**
  * Who sees a child through the portal: a parent linked to the child, the organization's administrator and the
