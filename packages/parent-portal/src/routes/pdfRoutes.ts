@@ -12,8 +12,8 @@ import { growthOf } from '../queries/growthOf';
 import { PDF_REACH, portalChild } from '../queries/portalChild';
 import { recommendationsOf } from '../queries/recommendationsOf';
 import { statusesOf } from '../queries/statusesOf';
-import { Label, ParentObject } from '../safety/allowList';
 import { ChildEntry, ChildParams, GrowthResponse, RecommendationsResponse, security, tags } from '../schemas';
+import { Label, ParentObject } from '../schemas/allowList';
 import { parentAnswer, parentFilter } from './parentAnswer';
 import { PORTAL_GATE } from './portalRoutes';
 

@@ -1,7 +1,7 @@
 import { SCREENING_WINDOWS } from '@qiraa/assessment';
 import { type Static, Type } from 'typebox';
-import { SAFE_STOP_CODE } from './engine/haltLabels';
-import { ChildHandle, DateOnly, FirstName, Label, ParentObject, SafeStopCode, Timestamp } from './safety/allowList';
+import { SAFE_STOP_CODE } from '../engine/haltLabels';
+import { ChildHandle, DateOnly, FirstName, Label, ParentObject, SafeStopCode, Timestamp } from './allowList';
 
 export const tags = ['parent portal'];
 export const security = [{ bearerAuth: [] }];
