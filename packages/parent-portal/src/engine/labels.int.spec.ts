@@ -1,7 +1,7 @@
 import { createTestDatabase } from '@qiraa/db/testing';
 import { loadLanguageSafety } from '@qiraa/language-safety';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEMPLATE_LIBRARIES } from '../templates/templateLibrary';
+import { TEMPLATE_LIBRARIES } from '../rules/templateLibrary';
 import { DIAGNOSTIC_DONE_LABELS } from './diagnosticLabels';
 import { HALT_MESSAGES } from './haltLabels';
 import { PDF_CLOSING, PDF_HEADINGS, PDF_TITLE } from './pdfLabels';

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { HALT_MESSAGES } from '../engine/haltLabels';
 import { STATUS_PHRASES } from '../engine/statusPhrases';
 import { TRAJECTORY_LABELS } from '../engine/trajectoryLabels';
-import { CURRENT_TEMPLATE_LIBRARY } from '../templates/templateLibrary';
+import { CURRENT_TEMPLATE_LIBRARY } from '../rules/templateLibrary';
 
 const { t, w } = useTestWorld();
 const YEAR = '2026-2027';

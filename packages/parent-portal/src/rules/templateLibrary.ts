@@ -43,7 +43,7 @@ export function templateLibraryOf(raw: unknown): TemplateLibrary {
 
 /** Every version kept (a stored choice can be explained later); the highest is in force. */
 export const TEMPLATE_LIBRARIES: readonly TemplateLibrary[] = [
-  templateLibraryOf(JSON.parse(readFileSync(new URL('./v1.json', import.meta.url), 'utf8'))),
+  templateLibraryOf(JSON.parse(readFileSync(new URL('./templateLibrary.v1.json', import.meta.url), 'utf8'))),
 ];
 export const CURRENT_TEMPLATE_LIBRARY = TEMPLATE_LIBRARIES[TEMPLATE_LIBRARIES.length - 1]!;
 
