@@ -1,4 +1,4 @@
 export { parentPortalContext } from './context';
-export { STATUS_PHRASES } from './labels/statusPhrases';
-export { TRAJECTORY_LABELS } from './labels/trajectory';
-export { CURRENT_TEMPLATE_LIBRARY, MAX_SUGGESTIONS, TEMPLATE_LIBRARIES } from './templates/templateLibrary';
+export { STATUS_PHRASES } from './engine/statusPhrases';
+export { TRAJECTORY_LABELS } from './engine/trajectoryLabels';
+export { CURRENT_TEMPLATE_LIBRARY, MAX_SUGGESTIONS, TEMPLATE_LIBRARIES } from './rules/templateLibrary';

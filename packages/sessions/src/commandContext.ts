@@ -1,5 +1,5 @@
 import { defineCommandContext } from '@qiraa/command-kit';
-import { practiceProjection } from './practice/practiceProjection';
+import { practiceProjection } from './projections/practiceProjection';
 
 /**
  * Sessions' write side: the read models its commands keep up to date in their own transaction

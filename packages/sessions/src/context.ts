@@ -1,5 +1,5 @@
 import { defineContext } from '@qiraa/kernel';
-import { practiceProjection } from './practice/practiceProjection';
+import { practiceProjection } from './projections/practiceProjection';
 import { blueprintRoutes } from './routes/blueprintRoutes';
 import { catalogRoutes } from './routes/catalogRoutes';
 import { deliveryRoutes } from './routes/deliveryRoutes';

@@ -1,22 +1,21 @@
-export { approveBlueprintBatch } from './blueprints/approveBlueprintBatch';
-export { importBlueprints } from './blueprints/importBlueprints';
 export * from './codes';
+export { acceptSession } from './commands/acceptSession';
+export { answerSessionItem, type SessionAnswerOutcome } from './commands/answerSessionItem';
+export { approveBlueprintBatch } from './commands/approveBlueprintBatch';
+export { createSession } from './commands/createSession';
+export { deliverMixed } from './commands/deliverSession';
+export { importBlueprints } from './commands/importBlueprints';
 export { sessionsContext } from './context';
-export { sessionLink } from './pdf/qrCode';
-export { renderSessionSheet, type SheetInput } from './pdf/sessionSheet';
-export { zipSheets } from './pdf/zipSheets';
-export * from './practice/practiceEvents';
-export { practiceProjection } from './practice/practiceProjection';
+export * from './events';
+export { practiceProjection } from './projections/practiceProjection';
 export {
-  answerSessionItem,
   currentSessionItem,
   type QueuedSession,
   queuedSessionOf,
-  type SessionAnswerOutcome,
   sessionQueuedExpr,
   sessionServed,
-} from './practice/sessionQueue';
-export { type CompletedSessionResult, completedSessionResultsOf } from './practice/sessionResults';
-export { acceptSession } from './sessions/acceptSession';
-export { createSession } from './sessions/createSession';
-export { deliverMixed } from './sessions/deliverSession';
+} from './queries/sessionQueue';
+export { type CompletedSessionResult, completedSessionResultsOf } from './queries/sessionResults';
+export { renderSessionSheet, type SheetInput } from './queries/sessionSheet';
+export { sessionLink } from './queries/sheetQrCode';
+export { zipSheets } from './queries/zipSheets';

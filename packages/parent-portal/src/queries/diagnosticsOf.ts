@@ -3,8 +3,8 @@ import { loadCatalog } from '@qiraa/content';
 import type { Sql } from '@qiraa/db';
 import { rankOf, STATUS_TOKENS } from '@qiraa/decisions';
 import { inGender, type StudentGender } from '@qiraa/identity';
-import { DIAGNOSTIC_DONE_LABELS } from '../labels/diagnosticLabels';
-import { lowerMedianRank, STATUS_PHRASES, tokenOfLevel } from '../labels/statusPhrases';
+import { DIAGNOSTIC_DONE_LABELS } from '../engine/diagnosticLabels';
+import { lowerMedianRank, STATUS_PHRASES, tokenOfLevel } from '../engine/statusPhrases';
 import type { DiagnosticsResponse } from '../schemas';
 
 /** A parent's history is short; the newest this many completed diagnostics are listed. */

@@ -1,6 +1,6 @@
 import { STATUS_TOKENS } from '@qiraa/decisions';
-import { STATUS_PHRASES } from '../labels/statusPhrases';
-import { TRAJECTORY_LABELS, trajectoryOf } from '../labels/trajectory';
+import { STATUS_PHRASES } from '../engine/statusPhrases';
+import { TRAJECTORY_LABELS, trajectoryOf } from '../engine/trajectoryLabels';
 import type { GrowthResponse } from '../schemas';
 import { domainRank, type statusesOf } from './statusesOf';
 

@@ -2,9 +2,9 @@ import type { ScreeningWindow } from '@qiraa/assessment';
 import type { Sql } from '@qiraa/db';
 import { STATUS_TOKENS } from '@qiraa/decisions';
 import { inGender, type StudentGender } from '@qiraa/identity';
-import { HALT_MESSAGES, SAFE_STOP_CODE } from '../labels/halt';
+import { HALT_MESSAGES, SAFE_STOP_CODE } from '../engine/haltLabels';
+import { CURRENT_TEMPLATE_LIBRARY, type DomainStanding, pickTemplates } from '../rules/templateLibrary';
 import type { RecommendationsResponse } from '../schemas';
-import { CURRENT_TEMPLATE_LIBRARY, type DomainStanding, pickTemplates } from '../templates/templateLibrary';
 import { domainRank, statusesOf } from './statusesOf';
 
 /**

@@ -2,7 +2,7 @@ import type { Sql } from '@qiraa/db';
 import { type LanguageSafetyFilter, loadLanguageSafety } from '@qiraa/language-safety';
 import type { FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
-import { parentSafe } from '../safety/allowList';
+import { parentSafe } from '../schemas/allowList';
 
 /**
  * The parent tier, loaded first on every portal route: an unavailable rule set throws

@@ -3,7 +3,7 @@ import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { importDemoScreeningForms, setWindows } from '@qiraa/assessment/testing';
 import { pdfPagePng, pdfText } from '@qiraa/pdf-kit/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STATUS_PHRASES } from '../labels/statusPhrases';
+import { STATUS_PHRASES } from '../engine/statusPhrases';
 
 const { t, w } = useTestWorld();
 const YEAR = '2026-2027';

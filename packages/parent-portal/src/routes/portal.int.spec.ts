@@ -2,10 +2,10 @@ import { type Client, client, useTestWorld } from '@qiraa/app/testing';
 import { importDemoScreeningForms, openWindowFor, setWindows } from '@qiraa/assessment/testing';
 import { reloadLanguageSafety } from '@qiraa/language-safety';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HALT_MESSAGES } from '../labels/halt';
-import { STATUS_PHRASES } from '../labels/statusPhrases';
-import { TRAJECTORY_LABELS } from '../labels/trajectory';
-import { CURRENT_TEMPLATE_LIBRARY } from '../templates/templateLibrary';
+import { HALT_MESSAGES } from '../engine/haltLabels';
+import { STATUS_PHRASES } from '../engine/statusPhrases';
+import { TRAJECTORY_LABELS } from '../engine/trajectoryLabels';
+import { CURRENT_TEMPLATE_LIBRARY } from '../rules/templateLibrary';
 
 const { t, w } = useTestWorld();
 const YEAR = '2026-2027';

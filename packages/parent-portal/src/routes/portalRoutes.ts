@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '@qiraa/http-kit';
 import { callerOf, type Permission, tenantTarget } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
-import { portalChild } from '../access/portalChild';
-import { SAFE_STOP_CODE, SAFE_STOP_HEADER } from '../labels/halt';
+import { SAFE_STOP_CODE, SAFE_STOP_HEADER } from '../engine/haltLabels';
 import { childrenOf } from '../queries/childrenOf';
 import { diagnosticsOf } from '../queries/diagnosticsOf';
 import { growthOf } from '../queries/growthOf';
+import { portalChild } from '../queries/portalChild';
 import { recommendationsOf } from '../queries/recommendationsOf';
 import { statusesOf } from '../queries/statusesOf';
 import {

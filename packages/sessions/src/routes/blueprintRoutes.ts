@@ -3,7 +3,9 @@ import { errorResponses, notFound, unprocessable } from '@qiraa/http-kit';
 import { callerOf, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { approveBlueprintBatch } from '../blueprints/approveBlueprintBatch';
+import { BLUEPRINT_REJECT_REASONS } from '../codes';
+import { approveBlueprintBatch } from '../commands/approveBlueprintBatch';
+import { importBlueprints } from '../commands/importBlueprints';
 import {
   batchReport,
   batchScope,
@@ -11,17 +13,15 @@ import {
   blueprintOf,
   decodeCursor,
   listBatches,
-} from '../blueprints/blueprintQueries';
+} from '../queries/blueprintQueries';
+import { assertCanChange, canSee, writeScope } from '../queries/blueprintScope';
+import { BACKOFFICE, BACKOFFICE_NOTE, CursorQuery, LimitQuery, PAGE_DEFAULT, security } from '../schemas';
 import {
   BatchReportSchema,
   BatchSummarySchema,
   BlueprintSchema,
   ImportBlueprintsBody,
-} from '../blueprints/blueprintSchemas';
-import { importBlueprints } from '../blueprints/importBlueprints';
-import { BLUEPRINT_REJECT_REASONS } from '../codes';
-import { BACKOFFICE, BACKOFFICE_NOTE, CursorQuery, LimitQuery, PAGE_DEFAULT, security } from '../schemas';
-import { assertCanChange, canSee, writeScope } from '../scope';
+} from '../schemas/blueprintSchemas';
 
 const tags = ['sessions'];
 const BatchParams = Type.Object({ batchId: Type.String({ minLength: 1, maxLength: 64 }) });

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, refusalResponses } from '@qiraa/http-kit';
 import { callerOf, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
+import { deliverMixed, distributeOnline, generatePdfs } from '../commands/deliverSession';
+import { requireClassTeacher, sessionPlace } from '../queries/sessionAccess';
 import { security } from '../schemas';
-import { deliverMixed, distributeOnline, generatePdfs } from '../sessions/deliverSession';
-import { requireClassTeacher, sessionPlace } from '../sessions/sessionAccess';
-import { DeliveryResponse, MixedResponse, SessionParams } from '../sessions/sessionSchemas';
+import { DeliveryResponse, MixedResponse, SessionParams } from '../schemas/sessionSchemas';
 import { TEACHER, TEACHER_NOTE } from './catalogRoutes';
 
 const tags = ['sessions'];

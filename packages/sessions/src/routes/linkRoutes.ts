@@ -3,7 +3,7 @@ import { errorResponses } from '@qiraa/http-kit';
 import { callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { openSessionLink } from '../practice/openLink';
+import { openSessionLink } from '../commands/openSessionLink';
 import { security } from '../schemas';
 
 const DateTime = Type.String({ format: 'date-time' });

@@ -2,18 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, notFound, refusalResponses } from '@qiraa/http-kit';
 import { callerOf, type TargetCheck } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
-import { blueprintOwner } from '../blueprints/blueprintQueries';
 import { OVERRIDE_CODES } from '../codes';
+import { acceptSession } from '../commands/acceptSession';
+import { cancelSession } from '../commands/cancelSession';
+import { CREATION_WINDOW_SECONDS, CREATIONS_PER_WINDOW, createSession } from '../commands/createSession';
+import { editSession } from '../commands/editSession';
+import { includeRecipient } from '../commands/includeRecipient';
+import { blueprintOwner } from '../queries/blueprintQueries';
+import { canSee } from '../queries/blueprintScope';
+import { classOr404, requireClassTeacher, sessionPlace } from '../queries/sessionAccess';
+import { sessionAudit } from '../queries/sessionAudit';
+import { sessionView } from '../queries/sessionQueries';
 import { BACKOFFICE, security } from '../schemas';
-import { canSee } from '../scope';
-import { acceptSession } from '../sessions/acceptSession';
-import { cancelSession } from '../sessions/cancelSession';
-import { CREATION_WINDOW_SECONDS, CREATIONS_PER_WINDOW, createSession } from '../sessions/createSession';
-import { editSession } from '../sessions/editSession';
-import { includeRecipient } from '../sessions/includeRecipient';
-import { classOr404, requireClassTeacher, sessionPlace } from '../sessions/sessionAccess';
-import { sessionAudit } from '../sessions/sessionAudit';
-import { sessionView } from '../sessions/sessionQueries';
 import {
   AcceptBody,
   AuditSchema,
@@ -23,7 +23,7 @@ import {
   RecipientParams,
   SessionParams,
   SessionSchema,
-} from '../sessions/sessionSchemas';
+} from '../schemas/sessionSchemas';
 import { TEACHER, TEACHER_NOTE } from './catalogRoutes';
 
 const tags = ['sessions'];
