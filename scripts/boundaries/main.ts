@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBoundaries } from './checkBoundaries';
+import { checkLayout } from './checkLayout';
 import { checkTables } from './checkTables';
 
 /**
@@ -61,4 +62,8 @@ const foreignFiles = [...tables.foreign.values()].reduce((n, by) => n + [...by.v
 console.log(
   `tables: ${foreignFiles} files naming another package's tables (excepted or not), ${tables.routeFilesWithSql.length} route files with SQL, ${tables.violations.length} violations`,
 );
-process.exitCode = report.violations.length || tables.violations.length ? 1 : 0;
+// One layout for every context (checkLayout.ts): layer folders only, no loose files, each kind in its layer.
+const layout = checkLayout(root);
+for (const v of layout.violations) console.error(`${v.rule}: ${v.file}: ${v.detail}`);
+console.log(`layout: ${layout.contexts.length} contexts, ${layout.violations.length} violations`);
+process.exitCode = report.violations.length || tables.violations.length || layout.violations.length ? 1 : 0;

@@ -14,7 +14,7 @@ export type {
 } from './engine/blueprintTypes';
 export { breakBeforeFlags } from './engine/breakBefore';
 export { wordListContentHash } from './engine/wordListContentHash';
-export { contentHash } from './hash';
+export { contentHash } from './engine/hash';
 export { skillExists, skillLabels, trainingLevelNames } from './queries/catalogLabels';
 export * from './queries/catalogTypes';
 export {

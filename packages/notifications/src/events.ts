@@ -1,4 +1,4 @@
-import type { DeliveryState, Severity } from './kinds';
+import type { DeliveryState, Severity } from './schemas/notificationKinds';
 
 /** One stream per recipient: every notification of a user and what the user did with it. */
 export const notificationStream = (recipientUserId: number) => `notification-${recipientUserId}`;

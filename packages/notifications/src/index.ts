@@ -16,17 +16,17 @@ export {
   renderKind,
   renderTemplate,
   type SourceEntity,
-} from './dispatch';
-export { isDispatchRefusal } from './dispatchRefusal';
+} from './commands/dispatch';
+export { isDispatchRefusal } from './commands/dispatchRefusal';
 export * from './events';
-export * from './kinds';
+export * from './schemas/notificationKinds';
 export {
   NOTIFICATION_PAYLOAD_VIEWS,
   PARENT_HIDDEN_ENVELOPE,
   payloadView,
   RECIPIENT_PERSONAS,
   type RecipientPersona,
-} from './payloadViews';
+} from './queries/payloadViews';
 export { notificationsInboxProjection } from './projections/inboxProjection';
 export { INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX, type NotificationView } from './queries/inbox';
-export { SAMPLE_PAYLOADS } from './samplePayloads';
+export { SAMPLE_PAYLOADS } from './schemas/samplePayloads';

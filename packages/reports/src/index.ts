@@ -1,2 +1,2 @@
 export { reportsContext } from './context';
-export { SESSION_KINDS, type SessionKind } from './sessionKinds';
+export { SESSION_KINDS, type SessionKind } from './queries/sessionKinds';

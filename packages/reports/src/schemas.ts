@@ -11,7 +11,7 @@ import {
 } from '@qiraa/assessment';
 import { SkillStatusQuery, SkillStatusRowSchema } from '@qiraa/decisions';
 import { type Static, type TSchema, Type } from 'typebox';
-import { DETAIL_KINDS, SESSION_KINDS } from './sessionKinds';
+import { DETAIL_KINDS, SESSION_KINDS } from './queries/sessionKinds';
 
 const Nullable = <T extends TSchema>(schema: T, options: Record<string, unknown> = {}) =>
   Type.Union([schema, Type.Null()], options);

@@ -1,5 +1,5 @@
 import type { AnySql } from '@qiraa/db';
-import { contentHash } from '../hash';
+import { contentHash } from '../engine/hash';
 import { newContentId } from '../ids';
 
 export type PinCause = 'import_approved' | 'positions_moved' | 'item_edited' | 'initial';

@@ -1,4 +1,4 @@
-import { contentHash } from '../hash';
+import { contentHash } from './hash';
 import type { ContentRole } from '../queries/catalogTypes';
 
 /**

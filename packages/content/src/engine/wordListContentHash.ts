@@ -1,4 +1,4 @@
-import { contentHash } from '../hash';
+import { contentHash } from './hash';
 import type { WordListContent } from '../rules/wordListRules';
 
 /**

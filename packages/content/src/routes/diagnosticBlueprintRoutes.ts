@@ -14,7 +14,7 @@ import { Type } from 'typebox';
 import { checkBlueprintCell } from '../commands/checkBlueprintCell';
 import { deleteBlueprintCell } from '../commands/deleteBlueprintCell';
 import { setBlueprintCell } from '../commands/setBlueprintCell';
-import { contentTarget } from '../contentTarget';
+import { contentTarget } from '../queries/contentTarget';
 import {
   BLUEPRINT_REFUSALS,
   BLUEPRINT_SCOPES,

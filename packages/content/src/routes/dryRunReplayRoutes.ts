@@ -3,7 +3,7 @@ import { errorResponses, notFound, unprocessable } from '@qiraa/http-kit';
 import { callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { contentTarget } from '../contentTarget';
+import { contentTarget } from '../queries/contentTarget';
 import { dryRunReplay } from '../queries/dryRunReplay';
 import { loadCatalog } from '../queries/loadCatalog';
 import { screeningFormOwner } from '../queries/owners';

@@ -4,7 +4,7 @@ import { callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { moveFormPositions } from '../commands/moveFormPositions';
-import { contentTarget } from '../contentTarget';
+import { contentTarget } from '../queries/contentTarget';
 import { screeningFormOwner } from '../queries/owners';
 import { BACKOFFICE, BACKOFFICE_NOTE, security } from '../schemas';
 import { assertCanChange, canSee } from '../scope';

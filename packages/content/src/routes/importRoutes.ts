@@ -5,7 +5,7 @@ import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { approveImportBatch } from '../commands/approveImportBatch';
 import { importContent } from '../commands/importContent';
-import { contentTarget } from '../contentTarget';
+import { contentTarget } from '../queries/contentTarget';
 import { REJECT_REASONS } from '../engine/rejectReasons';
 import { CONTENT_KINDS } from '../queries/catalogTypes';
 import {

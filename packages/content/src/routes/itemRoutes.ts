@@ -4,7 +4,7 @@ import { type Caller, callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { editItem } from '../commands/editItem';
-import { contentTarget } from '../contentTarget';
+import { contentTarget } from '../queries/contentTarget';
 import { decodeItemCursor, ITEM_PAGE_DEFAULT, ITEM_PAGE_MAX, itemRowById, listItems } from '../queries/items';
 import { etagOf, ITEM_STATUSES, ItemSchema, itemViewOf } from '../queries/itemViews';
 import { ArabicText, BACKOFFICE, BACKOFFICE_NOTE, ContentRoleSchema, literals, security } from '../schemas';

@@ -10,7 +10,7 @@ import { editWordList } from '../commands/editWordList';
 import { publishWordList } from '../commands/publishWordList';
 import { restoreWordList } from '../commands/restoreWordList';
 import { retireWordList } from '../commands/retireWordList';
-import { contentTarget } from '../contentTarget';
+import { contentTarget } from '../queries/contentTarget';
 import { contentOfCreateBody } from '../engine/wordListBody';
 import { wordListPlace } from '../queries/wordListScope';
 import { wordListBuilderView, wordListWithVersions } from '../queries/wordLists';

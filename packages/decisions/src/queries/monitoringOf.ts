@@ -1,6 +1,6 @@
 import type { AnySql } from '@qiraa/db';
 import { classRoster } from '@qiraa/identity';
-import { DO_NOT_DECIDE_YET, safeStopCode } from '../safeStopCode';
+import { DO_NOT_DECIDE_YET, safeStopCode } from '../schemas/safeStopCode';
 import type { MonitoringQuery, MonitoringResponse } from '../schemas/monitoringSchemas';
 
 interface TrendRow {

@@ -2,7 +2,7 @@ import type { ScreeningWindow } from '@qiraa/assessment';
 import { loadCatalog } from '@qiraa/content';
 import type { AnySql, Sql } from '@qiraa/db';
 import { classRoster } from '@qiraa/identity';
-import { safeStopCode } from '../safeStopCode';
+import { safeStopCode } from '../schemas/safeStopCode';
 import type { ProfileQuery, ProfileView, RecommendationView } from '../schemas/profileSchemas';
 
 const WINDOW_RANK = "array_position(array['BOY','MOY','EOY'], evidence_window)";

@@ -3,7 +3,7 @@ import { loadCatalog } from '@qiraa/content';
 import type { Sql } from '@qiraa/db';
 import type { EvidenceSummary, HoldReason } from '../engine/skillStatusTypes';
 import type { StatusToken } from '../rules/ruleSet';
-import { safeStopCode } from '../safeStopCode';
+import { safeStopCode } from '../schemas/safeStopCode';
 import type { SkillStatusResponse } from '../schemas';
 
 interface Row {

@@ -3,7 +3,7 @@ import { type Static, Type } from 'typebox';
 import { HOLD_REASONS } from '../engine/skillStatusTypes';
 import { REPLAY_FIELDS } from '../replay/compareDecisions';
 import { STATUS_TOKENS } from '../rules/ruleSet';
-import { SafeStopCodeSchema } from '../safeStopCode';
+import { SafeStopCodeSchema } from './safeStopCode';
 import { MonitoringReplaySchema } from './monitoringSchemas';
 import { ProfilesReplaySchema } from './profileSchemas';
 

@@ -7,7 +7,7 @@ import {
   TREND_TOKENS,
 } from '../engine/monitoringTypes';
 import { STATUS_TOKENS } from '../rules/ruleSet';
-import { SafeStopCodeSchema } from '../safeStopCode';
+import { SafeStopCodeSchema } from './safeStopCode';
 
 const literals = <T extends string>(values: readonly T[], description?: string) =>
   Type.Unsafe<T>(Type.String({ enum: [...values], ...(description ? { description } : {}) }));

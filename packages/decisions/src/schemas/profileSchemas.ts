@@ -9,7 +9,7 @@ import {
 } from '../engine/profileTypes';
 import { HOLD_REASONS } from '../engine/skillStatusTypes';
 import { STATUS_TOKENS } from '../rules/ruleSet';
-import { SafeStopCodeSchema } from '../safeStopCode';
+import { SafeStopCodeSchema } from './safeStopCode';
 
 const literals = <T extends string>(values: readonly T[], description?: string) =>
   Type.Unsafe<T>(Type.String({ enum: [...values], ...(description ? { description } : {}) }));

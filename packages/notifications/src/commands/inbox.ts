@@ -17,7 +17,7 @@ import {
   type NotificationRead,
   notificationStream,
 } from '../events';
-import type { DeliveryState } from '../kinds';
+import type { DeliveryState } from '../schemas/notificationKinds';
 
 interface InboxDeps {
   readonly sql: Sql;

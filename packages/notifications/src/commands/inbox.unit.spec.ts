@@ -1,6 +1,6 @@
 import { DeciderSpecification } from '@qiraa/command-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { dispatchedDecider } from '../dispatch';
+import { dispatchedDecider } from './dispatch';
 import {
   ALL_NOTIFICATIONS_READ,
   NOTIFICATION_DISMISSED,

@@ -1,6 +1,6 @@
 import type { AnySql } from '@qiraa/db';
-import type { DeliveryState, Severity } from '../kinds';
-import { payloadView } from '../payloadViews';
+import type { DeliveryState, Severity } from '../schemas/notificationKinds';
+import { payloadView } from './payloadViews';
 
 /** Page size of `GET /api/notifications`: 20 by default, at most 100. */
 export const INBOX_PAGE_DEFAULT = 20;

@@ -4,7 +4,7 @@ import { callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { dismiss, markAllRead, markRead } from '../commands/inbox';
-import { NOTIFICATION_KINDS, SEVERITIES } from '../kinds';
+import { NOTIFICATION_KINDS, SEVERITIES } from '../schemas/notificationKinds';
 import {
   decodeCursor,
   INBOX_PAGE_DEFAULT,

@@ -11,7 +11,7 @@ import type { Sql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
 import { notFound } from '@qiraa/http-kit';
 import { trainingDayOf, trainingGroupsOf } from '@qiraa/training';
-import type { DetailKind } from '../sessionKinds';
+import type { DetailKind } from './sessionKinds';
 import { screenTrainingLevels } from './screenTrainingLevels';
 import { sessionHead } from './sessionResults';
 

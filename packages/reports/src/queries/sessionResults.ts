@@ -8,7 +8,7 @@ import {
   sittingResultsOf,
 } from '@qiraa/assessment';
 import type { Sql } from '@qiraa/db';
-import type { SessionKind } from '../sessionKinds';
+import type { SessionKind } from './sessionKinds';
 import { encodeCursor, type ResultsCursor } from './cursor';
 import type { MeasureTrainingLevel } from './screenTrainingLevels';
 import { screenTrainingLevels } from './screenTrainingLevels';

@@ -1,7 +1,7 @@
 import type { Sql } from '@qiraa/db';
 import { type SkillStatusQuery, skillStatusOf, trainingLevelSeedsOf } from '@qiraa/decisions';
 import type { SubSkillReportResponse } from '../schemas';
-import type { SessionKind } from '../sessionKinds';
+import type { SessionKind } from './sessionKinds';
 
 /** The session kind of an oral read's cell: a passage is an oral reading, anything else a word-list read. */
 const readKind = (cell: string): SessionKind => (cell === 'oral_text' ? 'oral_text' : 'oral_word_list');

@@ -20,8 +20,8 @@ import {
   security,
   tags,
 } from '../schemas';
-import type { DetailKind } from '../sessionKinds';
-import { requireStaffReach } from '../staffReach';
+import type { DetailKind } from '../queries/sessionKinds';
+import { requireStaffReach } from '../queries/staffReach';
 
 const REACH =
   'Staff who reach the child: a teacher of one of the child’s active classes, the principal of the child’s ' +

@@ -1,7 +1,7 @@
 import type { AnySql } from '@qiraa/db';
 import { notFound } from '@qiraa/http-kit';
 import { callerOf, requestInput, schoolOrganization, type TargetCheck } from '@qiraa/identity';
-import { canSee, namedOrganization } from './scope';
+import { canSee, namedOrganization } from '../scope';
 
 /** Content a request names by id; the organization column says whose (null: global content). */
 const scopeOf = {

@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPayload } from './kinds';
+import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPayload } from '../schemas/notificationKinds';
 
 /** The personas a notification can reach (students never receive one). */
 export const RECIPIENT_PERSONAS = ['TEACHER', 'ADMIN', 'PRINCIPAL', 'MANAGER', 'PARENT'] as const;

@@ -14,8 +14,8 @@ import {
   userStanding,
 } from '@qiraa/identity';
 import { LanguageSafetyBlockedError, type LanguageSafetyTier, loadLanguageSafety } from '@qiraa/language-safety';
-import { notificationsCommands } from './commandContext';
-import { NOTIFICATION_DISPATCHED, type NotificationDispatched, notificationStream } from './events';
+import { notificationsCommands } from '../commandContext';
+import { NOTIFICATION_DISPATCHED, type NotificationDispatched, notificationStream } from '../events';
 import {
   isNotificationKind,
   NOTIFICATION_PAYLOADS,
@@ -23,7 +23,7 @@ import {
   type Severity,
   TRAINING_KINDS,
   TRAINING_SOURCE_ENTITY_TYPE,
-} from './kinds';
+} from '../schemas/notificationKinds';
 
 /** Pino-shaped: dispatch logs a language-safety abort at error level. */
 export interface DispatchLogger {

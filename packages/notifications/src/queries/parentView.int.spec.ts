@@ -1,9 +1,9 @@
 import { client, useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
-import { dispatch } from './dispatch';
-import { DELIVERY_STATES, NOTIFICATION_KINDS, type NotificationKind, SEVERITIES } from './kinds';
+import { dispatch } from '../commands/dispatch';
+import { DELIVERY_STATES, NOTIFICATION_KINDS, type NotificationKind, SEVERITIES } from '../schemas/notificationKinds';
 import { PARENT_HIDDEN_ENVELOPE } from './payloadViews';
-import { SAMPLE_PAYLOADS } from './samplePayloads';
+import { SAMPLE_PAYLOADS } from '../schemas/samplePayloads';
 
 const { t, w } = useTestWorld();
 

@@ -3,8 +3,8 @@ import type { GenderForm, StudentGender } from '@qiraa/identity';
 import { loadLanguageSafety } from '@qiraa/language-safety';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dispatchToStudent, lookupKind, renderKind } from './dispatch';
-import { NOTIFICATION_KINDS, type NotificationKind } from './kinds';
-import { SAMPLE_PAYLOADS } from './samplePayloads';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../schemas/notificationKinds';
+import { SAMPLE_PAYLOADS } from '../schemas/samplePayloads';
 
 const { t, w } = useTestWorld();
 const FORMS: Record<GenderForm, StudentGender | null> = { male: 'male', female: 'female', neutral: null };

@@ -1,4 +1,4 @@
-import type { NotificationKind, NotificationPayload } from './kinds';
+import type { NotificationKind, NotificationPayload } from './notificationKinds';
 
 const child = { studentId: '42', classId: 'cls_SAMPLE000001', studentName: 'سارة' };
 const training = {

@@ -11,8 +11,8 @@ import {
   lookupKind,
   renderTemplate,
 } from './dispatch';
-import { NOTIFICATION_KINDS, type NotificationKind } from './kinds';
-import { SAMPLE_PAYLOADS } from './samplePayloads';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../schemas/notificationKinds';
+import { SAMPLE_PAYLOADS } from '../schemas/samplePayloads';
 
 const { t, w } = useTestWorld();
 let deps: DispatchDeps;
