@@ -9,7 +9,7 @@ import { importTrainingPack, optionKey } from '@qiraa/training/testing';
 import { unzipSync } from 'fflate';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './testing/runCli';
 
 /**
@@ -19,7 +19,9 @@ import { runCli } from './testing/runCli';
  * the child's queue → a printed sheet's QR code followed by the child → a teacher send that changes what the
  * child practises → a training alert in the teacher's inbox → 21+ days later the support-review suggestion,
  * once → a void that takes the reward back → both replays without drift, in-process and as
- * `qiraa … replay --all`. The world's child (grade 2, linked to the world's parent) is the child.
+ * `qiraa … replay --all`. The world's child (grade 2, linked to the world's parent) is the child. After every
+ * step the child's decisions and ledger replay without drift (the functions `replay` runs, in-process); the
+ * last step runs both commands over every student.
  */
 const TZ = 'Asia/Amman';
 const YEAR = '2026-2027';
@@ -37,6 +39,8 @@ const nextSchoolDay = (day: string) => {
 const NEXT = '/api/practice/queues/current/next-item';
 const SUBMIT = '/api/practice/queues/current/submit-response';
 const STATE = '/api/practice/queues/current/state';
+/** A step of many requests and looks (days of practice, weeks of evenings): well over the default when loaded. */
+const STEP_TIMEOUT = 120_000;
 /** A skill the levelled plan does not take first for this child (tests/sendQueue): only a send brings it first. */
 const SENT = 'spelling_patterns';
 
@@ -137,8 +141,15 @@ beforeAll(async () => {
   parent = client(t.app, w.a.parentToken);
 }, 180_000);
 
-describe('one child through the literacy chain, the clock moved between steps', () => {
+describe('one child through the literacy chain, the clock moved between steps', { timeout: STEP_TIMEOUT }, () => {
   let higherRead: string;
+
+  // What each step wrote folds back to what the read models hold (the check `replay --all` makes per student).
+  afterEach(async () => {
+    await settled();
+    expect((await replayDecisions(t.runtime, w.a.studentId)).hasDrift, 'decisions drift').toBe(false);
+    expect((await replayReport(t.runtime, w.a.studentId, new Date())).hasDrift, 'gamification drift').toBe(false);
+  });
 
   it('evidence → decision: two readings decide connected text; the rise is credited (a reaction) once', async () => {
     clock.set(at(today, 9));

@@ -2,6 +2,7 @@ import { defineContext } from '@qiraa/kernel';
 import type { ClusterInputsPort } from './engine/clusterInputs';
 import { CLUSTERS_PROJECTIONS, CLUSTERS_REACTIONS } from './projections';
 import { decisionsInputs } from './queries/decisionsInputs';
+import { parentNotifier } from './reactions/parentNotifier';
 import { clusterRoutes } from './routes/clusterRoutes';
 
 /** The clusters context with an input port (the decisions adapter by default). */
@@ -9,7 +10,8 @@ export const clustersContextWith = (inputs: ClusterInputsPort) =>
   defineContext({
     name: 'clusters',
     projections: CLUSTERS_PROJECTIONS,
-    reactions: CLUSTERS_REACTIONS,
+    // Bundle credits (projections/) and the parents' activation notice (reactions/).
+    reactions: [...CLUSTERS_REACTIONS, parentNotifier],
     routes: (deps) => clusterRoutes(deps, inputs),
   });
 

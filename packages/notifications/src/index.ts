@@ -1,5 +1,3 @@
-export { type DismissResult, dismiss, type MarkReadResult, markAllRead, markRead } from './commands/inbox';
-export { notificationsContext } from './context';
 export {
   type CatalogKind,
   childGenderOf,
@@ -18,8 +16,11 @@ export {
   type SourceEntity,
 } from './commands/dispatch';
 export { isDispatchRefusal } from './commands/dispatchRefusal';
+export { type DismissResult, dismiss, type MarkReadResult, markAllRead, markRead } from './commands/inbox';
+export { notificationsContext } from './context';
 export * from './events';
-export * from './schemas/notificationKinds';
+export { notificationsInboxProjection } from './projections/inboxProjection';
+export { INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX, type NotificationView } from './queries/inbox';
 export {
   NOTIFICATION_PAYLOAD_VIEWS,
   PARENT_HIDDEN_ENVELOPE,
@@ -27,6 +28,5 @@ export {
   RECIPIENT_PERSONAS,
   type RecipientPersona,
 } from './queries/payloadViews';
-export { notificationsInboxProjection } from './projections/inboxProjection';
-export { INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX, type NotificationView } from './queries/inbox';
+export * from './schemas/notificationKinds';
 export { SAMPLE_PAYLOADS } from './schemas/samplePayloads';

@@ -2,8 +2,7 @@ import { writeStreams } from '@qiraa/command-kit';
 import { inTransaction } from '@qiraa/db';
 import { deterministicEventId } from '@qiraa/eventstore';
 import { ApiError, permissionDenied, unprocessable } from '@qiraa/http-kit';
-import { type Caller, taughtClassesOfStudents, userNames } from '@qiraa/identity';
-import { dispatchToStudent } from '@qiraa/notifications';
+import { type Caller, taughtClassesOfStudents } from '@qiraa/identity';
 import { clustersCommands } from '../commandContext';
 import { BUNDLE_ASSIGNED, type BundleAssigned, streams } from '../events';
 import type { ClusterClass } from './classOf';
@@ -54,7 +53,8 @@ async function memberClassOf(deps: ClusterDeps, caller: Caller, studentIds: read
  * afresh (the recompute's lock, so a parallel recompute or activation waits); a named student the fresh
  * compute excludes is 422 `EXCLUDED_MEMBER`; a cluster whose key is gone or whose members differ from the
  * confirmed ones (the key carries the delivery mode) is 409 `CLUSTER_STALE`; either rolls back every write.
- * Otherwise one BundleAssigned per member, pinned to the fresh generation. The parents are told after commit.
+ * Otherwise one BundleAssigned per member, pinned to the fresh generation. The parents are told after commit, by
+ * the `clusters_parent_notifier` reaction (reactions/parentNotifier.ts).
  */
 export async function bulkActivate(deps: ClusterDeps, caller: Caller, body: BulkActivateBody): Promise<Activation> {
   if (body.memberAdjustments.length > 0) {
@@ -110,30 +110,5 @@ export async function bulkActivate(deps: ClusterDeps, caller: Caller, body: Bulk
       })),
     };
   });
-  await tellParents(deps, activation);
   return activation;
-}
-
-/**
- * `parent_tsp_activation` to each member's linked parents. The assignment id is the dedupe key, so an
- * activation repeated after a crash notifies nobody twice. A refused notification (language safety) never
- * undoes the activation: the assignment stands and the refusal is logged by dispatch.
- */
-async function tellParents(deps: ClusterDeps, activation: Activation): Promise<void> {
-  const nameOf = await userNames(
-    deps.sql,
-    activation.assignments.map((a) => a.studentId),
-  );
-  for (const a of activation.assignments) {
-    try {
-      await dispatchToStudent({ sql: deps.sql, store: deps.store }, a.studentId, {
-        kind: 'parent_tsp_activation',
-        payload: { studentId: String(a.studentId), studentName: nameOf.get(a.studentId) ?? '', planId: a.assignmentId },
-        sourceEntity: { sourceEntityType: 'bundle_assignment', sourceEntityId: a.assignmentId },
-        dedupeKey: a.assignmentId,
-      });
-    } catch {
-      // dispatch logs its own refusals; the activation is committed and stands.
-    }
-  }
 }

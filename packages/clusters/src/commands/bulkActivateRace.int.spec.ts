@@ -102,6 +102,8 @@ describe('bulk-activate racing new evidence', () => {
     const planId = res
       .json()
       .assignments.find((a: { studentId: number }) => a.studentId === w.a.studentId).assignmentId;
+    // Told by the clusters_parent_notifier reaction, after the activation commits.
+    await t.runtime.reactor.catchUp('clusters_parent_notifier');
     const inbox = await client(t.app, w.a.parentToken).get('/api/notifications?kind=parent_tsp_activation');
     expect(inbox.statusCode, inbox.body).toBe(200);
     expect(inbox.json().items).toHaveLength(1);

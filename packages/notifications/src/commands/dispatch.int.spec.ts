@@ -3,6 +3,8 @@ import { client, useTestWorld } from '@qiraa/app/testing';
 import { ApiError } from '@qiraa/http-kit';
 import { LanguageSafetyBlockedError, loadLanguageSafety } from '@qiraa/language-safety';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../schemas/notificationKinds';
+import { SAMPLE_PAYLOADS } from '../schemas/samplePayloads';
 import {
   type DispatchDeps,
   dispatch,
@@ -11,8 +13,6 @@ import {
   lookupKind,
   renderTemplate,
 } from './dispatch';
-import { NOTIFICATION_KINDS, type NotificationKind } from '../schemas/notificationKinds';
-import { SAMPLE_PAYLOADS } from '../schemas/samplePayloads';
 
 const { t, w } = useTestWorld();
 let deps: DispatchDeps;

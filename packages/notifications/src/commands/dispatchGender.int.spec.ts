@@ -2,9 +2,9 @@ import { client, useTestWorld } from '@qiraa/app/testing';
 import type { GenderForm, StudentGender } from '@qiraa/identity';
 import { loadLanguageSafety } from '@qiraa/language-safety';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dispatchToStudent, lookupKind, renderKind } from './dispatch';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../schemas/notificationKinds';
 import { SAMPLE_PAYLOADS } from '../schemas/samplePayloads';
+import { dispatchToStudent, lookupKind, renderKind } from './dispatch';
 
 const { t, w } = useTestWorld();
 const FORMS: Record<GenderForm, StudentGender | null> = { male: 'male', female: 'female', neutral: null };

@@ -1,6 +1,5 @@
 import { DeciderSpecification } from '@qiraa/command-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { dispatchedDecider } from './dispatch';
 import {
   ALL_NOTIFICATIONS_READ,
   NOTIFICATION_DISMISSED,
@@ -8,6 +7,7 @@ import {
   NOTIFICATION_READ,
   type NotificationDispatched,
 } from '../events';
+import { dispatchedDecider } from './dispatch';
 import { dismissDecider, markAllReadDecider, markReadDecider } from './inbox';
 
 const input = { recipientUserId: 40, notificationId: 'n-1' };

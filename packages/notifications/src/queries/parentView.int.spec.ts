@@ -2,8 +2,8 @@ import { client, useTestWorld } from '@qiraa/app/testing';
 import { describe, expect, it } from 'vitest';
 import { dispatch } from '../commands/dispatch';
 import { DELIVERY_STATES, NOTIFICATION_KINDS, type NotificationKind, SEVERITIES } from '../schemas/notificationKinds';
-import { PARENT_HIDDEN_ENVELOPE } from './payloadViews';
 import { SAMPLE_PAYLOADS } from '../schemas/samplePayloads';
+import { PARENT_HIDDEN_ENVELOPE } from './payloadViews';
 
 const { t, w } = useTestWorld();
 

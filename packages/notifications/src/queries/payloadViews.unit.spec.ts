@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_KINDS, NOTIFICATION_PAYLOADS } from '../schemas/notificationKinds';
-import { NOTIFICATION_PAYLOAD_VIEWS, payloadView, RECIPIENT_PERSONAS } from './payloadViews';
 import { SAMPLE_PAYLOADS } from '../schemas/samplePayloads';
+import { NOTIFICATION_PAYLOAD_VIEWS, payloadView, RECIPIENT_PERSONAS } from './payloadViews';
 
 describe('per-persona payload views', () => {
   it.each(NOTIFICATION_KINDS)('%s: staff see every payload field, a parent only display names', (kind) => {

@@ -4,7 +4,6 @@ import { callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { dismiss, markAllRead, markRead } from '../commands/inbox';
-import { NOTIFICATION_KINDS, SEVERITIES } from '../schemas/notificationKinds';
 import {
   decodeCursor,
   INBOX_PAGE_DEFAULT,
@@ -13,6 +12,7 @@ import {
   notificationOf,
   unreadCount,
 } from '../queries/inbox';
+import { NOTIFICATION_KINDS, SEVERITIES } from '../schemas/notificationKinds';
 
 const literals = <T extends string>(values: readonly T[]) => Type.Unsafe<T>(Type.String({ enum: [...values] }));
 

@@ -1,7 +1,6 @@
 import { type Decider, handleCommand } from '@qiraa/command-kit';
 import type { Sql, UnitOfWork } from '@qiraa/db';
 import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
-import { recordMasteryEvents } from '@qiraa/gamification';
 import { trainingCommands } from '../commandContext';
 import type { PracticeAnswerRecorded } from '../engine/dayEvents';
 import { type CountedAnswer, decideLevelMove } from '../engine/levelMove';
@@ -56,8 +55,8 @@ export const levelMoveDecider: Decider<MoveLevel, NewEvent<TrainingLevelMoved>, 
 
 /**
  * After a counted answer (already projected in `uow`): the level rule on `traininglevel-<studentId>`, joining
- * the answer's unit of work. A move up records the `scaffold_tier_step_up` mastery event (the training level is
- * the scaffold tier, docs/literacy-core.md) with the move id as engine event id, in the same unit of work.
+ * the answer's unit of work. A move up's `scaffold_tier_step_up` mastery event is gamification's, recorded by
+ * the `training_level_rewards_reaction` (reactions/levelRewardsReaction.ts), not in this unit of work.
  */
 export async function moveLevelAfter(
   deps: { sql: Sql; store: EventStore },
@@ -102,25 +101,5 @@ export async function moveLevelAfter(
       },
     },
   });
-  const moved = result.events[0]?.data;
-  if (!moved) return null;
-  if (moved.direction === 'up') {
-    await recordMasteryEvents(
-      deps,
-      [
-        {
-          engineEventId: moved.moveId,
-          studentId: answer.studentId,
-          sourceKind: 'scaffold_tier_step_up',
-          skillId: moved.skillId,
-          measureCode: moved.measureCode,
-          schoolDay: answer.schoolDay,
-          occurredAt: answer.answeredAt,
-          sessionId: answer.dayId,
-        },
-      ],
-      { uow },
-    );
-  }
-  return moved;
+  return result.events[0]?.data ?? null;
 }

@@ -99,6 +99,8 @@ beforeAll(async () => {
       expect(fold?.ended?.endReason, `${name} on ${date}`).toBe('done');
     }
   }
+  // The level-up credits are gamification's, recorded by training_level_rewards_reaction after each answer.
+  await t.runtime.reactor.catchUp('training_level_rewards_reaction');
 }, 600_000);
 
 /** The child's level events as (day number, skill, what happened). */
@@ -139,6 +141,12 @@ describe('a class over 30 school days', () => {
       order by engine_event_id`;
     expect(mastery.map((m) => m.engine_event_id)).toEqual(moves);
     expect(new Set(mastery.map((m) => m.source_kind))).toEqual(new Set(['scaffold_tier_step_up']));
+    // The reaction delivered every move again (at least once) credits nothing twice: the move id is the engine id.
+    await t.db.sql`update reaction_checkpoints set checkpoint = null where name = 'training_level_rewards_reaction'`;
+    await t.runtime.reactor.catchUp('training_level_rewards_reaction');
+    const [again] = await t.db.sql<{ n: number }[]>`
+      select count(*)::int as n from gam_mastery_events where student_id = ${students.strong!}`;
+    expect(again!.n).toBe(moves.length);
   });
 
   it('weak: spelling from the screen seed at 3, down on day 6 and day 12, then holds at 1; root awareness stays at 1', async () => {

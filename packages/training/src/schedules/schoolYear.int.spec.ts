@@ -1,4 +1,5 @@
 import { client, useTestWorld } from '@qiraa/app/testing';
+import { startSitting } from '@qiraa/assessment/testing';
 import { addDays, localInstant, manualClock } from '@qiraa/kernel';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { currentDay, submitResponse } from '../commands/practiceQueue';
@@ -8,14 +9,20 @@ import { importTrainingPack, optionKey } from '../testing';
 /**
  * One class through a school year's first half (2026-08-31 to 2027-01-14: 98 school days, BOY closing by its
  * calendar, MOY closed by hand), the injected clock driven through every day: the scheduler looks once a day
- * (20:30 in Amman), children practise at set moments. Every time rule must fire exactly once where due.
+ * (20:30 in Amman), children practise at set moments. Every time rule must fire exactly once where due: the end
+ * of the school day, a window's close (training days and a digital sitting), TAL-01 and TAL-02, the expiry of
+ * handoff codes and passkey challenges, and a cluster generation's 60 days (read against the clock).
  */
 const TZ = 'Asia/Amman';
 const YEAR = '2026-2027';
 const FIRST = '2026-08-31';
 const LAST = '2027-01-14';
 const clock = manualClock(localInstant(FIRST, 9, TZ));
-const { t, w } = useTestWorld({ clock });
+// A relying party, so a teacher can ask for passkey options (a challenge the hourly purge must remove).
+const { t, w } = useTestWorld({
+  clock,
+  env: { WEBAUTHN_RP_ID: 'qiraa.test', WEBAUTHN_ORIGINS: 'https://app.qiraa.test' },
+});
 const at = (day: string, hour: number, minute = 0) => new Date(localInstant(day, hour, TZ).getTime() + minute * 60_000);
 const isSchoolDay = (day: string) => ![5, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
 
@@ -28,8 +35,21 @@ const LEAVER_DAYS = schoolDays.slice(1, 4);
 const BOY_LAST = '2026-10-15';
 const MOY_CLOSED_BY_HAND = '2027-01-12';
 const HANDOFF_DAY = '2026-09-02';
+/** A class's clusters computed at 10:00; its generation expires 60 days later to the minute. */
+const CLUSTER_DAY = '2026-09-01';
+const CLUSTER_EXPIRY_DAY = addDays(CLUSTER_DAY, 60);
 
-const students: Record<'leaver' | 'lateOwl' | 'atClose', number> = { leaver: 0, lateOwl: 0, atClose: 0 };
+const students: Record<'leaver' | 'lateOwl' | 'atClose' | 'sitter', number> = {
+  leaver: 0,
+  lateOwl: 0,
+  atClose: 0,
+  sitter: 0,
+};
+let classId = '';
+/** The digital sitting the sitter leaves open on BOY's last day (the calendar's close must stop it). */
+let openSitting = '';
+/** The world's child's cluster preview a minute before and at the generation's 60 days. */
+const clusterPreview: { before: string; at: string; expiresAt: string } = { before: '', at: '', expiresAt: '' };
 const closeAnswers: { stoppedSittings: number; endedAtOnce: string | null } = { stoppedSittings: -1, endedAtOnce: '' };
 let handoffRowsBeforePurge = 0;
 
@@ -68,6 +88,7 @@ beforeAll(async () => {
     academicYear: YEAR,
   });
   expect(cls.statusCode, cls.body).toBe(201);
+  classId = cls.json().id;
   let code = 20;
   for (const name of Object.keys(students) as (keyof typeof students)[]) {
     const res = await root.post('/api/users', {
@@ -91,6 +112,40 @@ beforeAll(async () => {
       expect(issued.statusCode, issued.body).toBe(201);
       const [codes] = await sql<{ n: number }[]>`select count(*)::int as n from auth_handoff_codes`;
       handoffRowsBeforePurge = codes!.n;
+      const options = await client(t.app, w.a.teacherToken).post('/api/auth/webauthn/registration/options', {});
+      expect(options.statusCode, options.body).toBe(200);
+    }
+    if (day === CLUSTER_DAY) {
+      clock.set(at(day, 10)); // after the leaver's morning answers, which move the clock on
+      const computed = await client(t.app, w.a.teacherToken).post(`/api/cluster/recompute/${w.a.classId}`, {});
+      expect(computed.statusCode, computed.body).toBe(200);
+    }
+    if (day === CLUSTER_EXPIRY_DAY) {
+      const preview = async () => {
+        const res = await client(t.app, w.a.teacherToken).get(`/api/cluster/student/${w.a.studentId}/preview`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().assignment as { state: string; expiresAt: string | null };
+      };
+      clock.set(at(day, 9, 59));
+      const before = await preview();
+      clock.set(at(day, 10));
+      Object.assign(clusterPreview, { before: before.state, at: (await preview()).state, expiresAt: before.expiresAt });
+    }
+    if (day === BOY_LAST) {
+      const sitting = await startSitting(
+        { sql, store: t.runtime.store },
+        {
+          organizationId: w.a.id,
+          schoolId: w.a.schoolId,
+          classId,
+          studentId: students.sitter,
+          grade: 4,
+          academicYear: YEAR,
+          window: 'BOY',
+          startedAt: clock.now().toISOString(),
+        },
+      );
+      openSitting = sitting.attemptId;
     }
     if (day === MOY_CLOSED_BY_HAND) {
       await answer(students.atClose, true, (counted) => counted >= 1);
@@ -170,6 +225,27 @@ describe('a school year of time rules', () => {
     expect(day).toEqual({ school_day: BOY_LAST, end_reason: 'window_closed', ended_at: at(addDays(BOY_LAST, 1), 0) });
   });
 
+  it('BOY closed by its calendar: the sitting left open ended window_closed once, at midnight, by the hourly look', async () => {
+    const stops = await t.db.sql<{ data: { reason: string; at: string } }[]>`
+      select data from es_events where stream_id = ${`sitting-${openSitting}`} and event_type = 'SittingStopped'`;
+    expect(stops.map((e) => [e.data.reason, e.data.at])).toEqual([
+      ['window_closed', at(addDays(BOY_LAST, 1), 0).toISOString()],
+    ]);
+    const runs = await t.db.sql<{ tick: string }[]>`
+      select tick from schedule_runs where schedule = 'training.window-close'
+        and (outcome->>'stoppedSittings')::int > 0`;
+    // The first hourly look after the close: 20:30 in Amman on the Friday after BOY's last day (17 UTC).
+    expect(runs.map((r) => r.tick)).toEqual([`${addDays(BOY_LAST, 1)}T17`]);
+  });
+
+  it('a cluster generation is read until createdAt + 60 days and not from then on', () => {
+    expect(clusterPreview).toEqual({
+      before: expect.not.stringMatching(/^no_generation$/),
+      at: 'no_generation',
+      expiresAt: at(CLUSTER_EXPIRY_DAY, 10).toISOString(),
+    });
+  });
+
   it('MOY closed by hand: the open training day ended window_closed at once, at the close', async () => {
     expect(closeAnswers).toEqual({ stoppedSittings: 0, endedAtOnce: 'window_closed' });
     const [day] = await t.db.sql<
@@ -178,14 +254,18 @@ describe('a school year of time rules', () => {
     expect(day!.ended_at).toEqual(at(MOY_CLOSED_BY_HAND, 11));
   });
 
-  it('the expired handoff code was removed once; no run failed or ran twice', async () => {
+  it('the expired handoff code and passkey challenge were removed once; no run failed or ran twice', async () => {
     expect(handoffRowsBeforePurge).toBe(1);
-    const [codes] = await t.db.sql<{ left: number }[]>`select count(*)::int as left from auth_handoff_codes`;
-    expect(codes!.left).toBe(0);
-    const purged = await t.db.sql<{ tick: string }[]>`
-      select tick from schedule_runs where schedule = 'identity.expired-secrets' and (outcome->>'handoffCodes')::int > 0`;
-    // Issued at 09:00 (06:00 UTC), valid 120 s: the 20:30 look's hourly tick removed it.
-    expect(purged.map((p) => p.tick)).toEqual([`${HANDOFF_DAY}T17`]);
+    const [codes] = await t.db.sql<{ left: number; challenges: number }[]>`
+      select count(*)::int as left, (select count(*)::int from auth_webauthn_challenges) as challenges
+      from auth_handoff_codes`;
+    expect(codes).toEqual({ left: 0, challenges: 0 });
+    const purged = await t.db.sql<{ tick: string; handoff: number; challenges: number }[]>`
+      select tick, (outcome->>'handoffCodes')::int as handoff, (outcome->>'passkeyChallenges')::int as challenges
+      from schedule_runs where schedule = 'identity.expired-secrets'
+        and ((outcome->>'handoffCodes')::int > 0 or (outcome->>'passkeyChallenges')::int > 0)`;
+    // Issued at 09:00 (06:00 UTC), valid 120 s and 300 s: the 20:30 look's hourly tick removed both.
+    expect(purged).toEqual([{ tick: `${HANDOFF_DAY}T17`, handoff: 1, challenges: 1 }]);
     const [failed] = await t.db.sql<{ bad: number }[]>`
       select count(*)::int as bad from schedule_runs where attempts <> 1 or completed_at is null or error is not null`;
     expect(failed!.bad).toBe(0);
