@@ -13,8 +13,8 @@ export type {
   ResolvedCell,
 } from './engine/blueprintTypes';
 export { breakBeforeFlags } from './engine/breakBefore';
-export { wordListContentHash } from './engine/wordListContentHash';
 export { contentHash } from './engine/hash';
+export { wordListContentHash } from './engine/wordListContentHash';
 export { skillExists, skillLabels, trainingLevelNames } from './queries/catalogLabels';
 export * from './queries/catalogTypes';
 export {

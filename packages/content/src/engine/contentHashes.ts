@@ -1,5 +1,5 @@
-import { contentHash } from './hash';
 import type { ContentRole } from '../queries/catalogTypes';
+import { contentHash } from './hash';
 
 /**
  * What makes two versions "the same content", per entity. The hash covers what a student or a rule sees,

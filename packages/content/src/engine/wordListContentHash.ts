@@ -1,5 +1,5 @@
-import { contentHash } from './hash';
 import type { WordListContent } from '../rules/wordListRules';
+import { contentHash } from './hash';
 
 /**
  * The content hash of a word-list version (content_hash). Builder writes and word-list import rows hash the

@@ -14,7 +14,6 @@ import { Type } from 'typebox';
 import { checkBlueprintCell } from '../commands/checkBlueprintCell';
 import { deleteBlueprintCell } from '../commands/deleteBlueprintCell';
 import { setBlueprintCell } from '../commands/setBlueprintCell';
-import { contentTarget } from '../queries/contentTarget';
 import {
   BLUEPRINT_REFUSALS,
   BLUEPRINT_SCOPES,
@@ -25,6 +24,7 @@ import {
 } from '../engine/blueprintTypes';
 import { blueprintCellView, blueprintGrid } from '../queries/blueprint';
 import { cellScopeOf } from '../queries/cellScope';
+import { contentTarget } from '../queries/contentTarget';
 import { loadCatalog } from '../queries/loadCatalog';
 import { storedCellAt } from '../queries/storedCells';
 import { BACKOFFICE, BACKOFFICE_NOTE, GradeParam, literals, security, WindowSchema } from '../schemas';

@@ -5,9 +5,9 @@ import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
 import { approveImportBatch } from '../commands/approveImportBatch';
 import { importContent } from '../commands/importContent';
-import { contentTarget } from '../queries/contentTarget';
 import { REJECT_REASONS } from '../engine/rejectReasons';
 import { CONTENT_KINDS } from '../queries/catalogTypes';
+import { contentTarget } from '../queries/contentTarget';
 import {
   BATCH_PAGE_DEFAULT,
   BATCH_PAGE_MAX,

@@ -3,10 +3,10 @@ import { errorResponses } from '@qiraa/http-kit';
 import { callerOf } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { Type } from 'typebox';
-import { contentTarget } from '../queries/contentTarget';
 import { BLUEPRINT_SCOPES, CELL_KINDS } from '../engine/blueprintTypes';
 import { SECTION_KEYS, TEACHER_CELLS } from '../queries/catalogTypes';
 import { cellScopeOf } from '../queries/cellScope';
+import { contentTarget } from '../queries/contentTarget';
 import { StudentItemSchema } from '../queries/itemViews';
 import { PREVIEW_WARNINGS, taqyeemPreview } from '../queries/taqyeemPreview';
 import {

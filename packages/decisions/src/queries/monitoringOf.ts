@@ -1,7 +1,7 @@
 import type { AnySql } from '@qiraa/db';
 import { classRoster } from '@qiraa/identity';
-import { DO_NOT_DECIDE_YET, safeStopCode } from '../schemas/safeStopCode';
 import type { MonitoringQuery, MonitoringResponse } from '../schemas/monitoringSchemas';
+import { DO_NOT_DECIDE_YET, safeStopCode } from '../schemas/safeStopCode';
 
 interface TrendRow {
   academic_year: string;

@@ -2,8 +2,8 @@ import type { ScreeningWindow } from '@qiraa/assessment';
 import { loadCatalog } from '@qiraa/content';
 import type { AnySql, Sql } from '@qiraa/db';
 import { classRoster } from '@qiraa/identity';
-import { safeStopCode } from '../schemas/safeStopCode';
 import type { ProfileQuery, ProfileView, RecommendationView } from '../schemas/profileSchemas';
+import { safeStopCode } from '../schemas/safeStopCode';
 
 const WINDOW_RANK = "array_position(array['BOY','MOY','EOY'], evidence_window)";
 

@@ -3,8 +3,8 @@ import { loadCatalog } from '@qiraa/content';
 import type { Sql } from '@qiraa/db';
 import type { EvidenceSummary, HoldReason } from '../engine/skillStatusTypes';
 import type { StatusToken } from '../rules/ruleSet';
-import { safeStopCode } from '../schemas/safeStopCode';
 import type { SkillStatusResponse } from '../schemas';
+import { safeStopCode } from '../schemas/safeStopCode';
 
 interface Row {
   academic_year: string;

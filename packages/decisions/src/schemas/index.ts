@@ -3,9 +3,9 @@ import { type Static, Type } from 'typebox';
 import { HOLD_REASONS } from '../engine/skillStatusTypes';
 import { REPLAY_FIELDS } from '../replay/compareDecisions';
 import { STATUS_TOKENS } from '../rules/ruleSet';
-import { SafeStopCodeSchema } from './safeStopCode';
 import { MonitoringReplaySchema } from './monitoringSchemas';
 import { ProfilesReplaySchema } from './profileSchemas';
+import { SafeStopCodeSchema } from './safeStopCode';
 
 const literals = <T extends string>(values: readonly T[], options: Record<string, unknown> = {}) =>
   Type.Unsafe<T>(Type.String({ enum: [...values], ...options }));

@@ -11,8 +11,8 @@ import type { Sql } from '@qiraa/db';
 import type { EventStore } from '@qiraa/eventstore';
 import { notFound } from '@qiraa/http-kit';
 import { trainingDayOf, trainingGroupsOf } from '@qiraa/training';
-import type { DetailKind } from './sessionKinds';
 import { screenTrainingLevels } from './screenTrainingLevels';
+import type { DetailKind } from './sessionKinds';
 import { sessionHead } from './sessionResults';
 
 /** Every refusal of a session that is not this student's of this kind answers the same (no probing). */

@@ -8,10 +8,10 @@ import {
   sittingResultsOf,
 } from '@qiraa/assessment';
 import type { Sql } from '@qiraa/db';
-import type { SessionKind } from './sessionKinds';
 import { encodeCursor, type ResultsCursor } from './cursor';
 import type { MeasureTrainingLevel } from './screenTrainingLevels';
 import { screenTrainingLevels } from './screenTrainingLevels';
+import type { SessionKind } from './sessionKinds';
 
 export interface ResultsFilter {
   academicYear?: string;

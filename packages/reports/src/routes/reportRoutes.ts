@@ -5,7 +5,9 @@ import { callerOf, type TargetCheck, tenantTarget } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import { decodeCursor } from '../queries/cursor';
 import { sessionDetail, sessionOf } from '../queries/sessionDetail';
+import type { DetailKind } from '../queries/sessionKinds';
 import { sessionResults } from '../queries/sessionResults';
+import { requireStaffReach } from '../queries/staffReach';
 import { subSkillReport } from '../queries/subSkillReport';
 import {
   RESULTS_PAGE_DEFAULT,
@@ -20,8 +22,6 @@ import {
   security,
   tags,
 } from '../schemas';
-import type { DetailKind } from '../queries/sessionKinds';
-import { requireStaffReach } from '../queries/staffReach';
 
 const REACH =
   'Staff who reach the child: a teacher of one of the child’s active classes, the principal of the child’s ' +
