@@ -29,9 +29,13 @@ export function checkServed(
   return result;
 }
 
-/** The text as served: itself when it passes, the filter's rewrite otherwise. */
-export const servedRewrite = (filter: LanguageSafetyFilter, text: string): string => {
-  const result = checkServed(filter, text);
+/** The text as served: itself when it passes, the filter's rewrite otherwise (a parent's text: the parent tier). */
+export const servedRewrite = (
+  filter: LanguageSafetyFilter,
+  text: string,
+  tier: LanguageSafetyTier = 'general',
+): string => {
+  const result = checkServed(filter, text, tier);
   return result.kind === 'pass' ? text : result.rewritten;
 };
 

@@ -1,12 +1,14 @@
 import type { Sql } from '@qiraa/db';
-import { loadLanguageSafety } from '@qiraa/language-safety';
+import { type LanguageSafetyFilter, servedRewrite } from '@qiraa/language-safety';
 import { gamificationProfile } from './profile';
+import { type Served, servedBadges } from './servedBadges';
 
 /**
  * What a parent reads of the gamification profile (docs/parent-portal.md, "The gamification profile"): no
  * number, no badge id, no code. The tier and the streak become phrases, XP is left out, a badge is its name,
- * description and date (a rescinded one is not shown). Every string through the parent tier of the language
- * filter (a rewrite is applied); an unavailable rule set is 503, as on every parent route.
+ * description and date (a rescinded one is not shown). Every string through the parent tier of the rule set in
+ * force, remembered per version like every served text (a rewrite is applied); the route loads the filter first,
+ * so an unavailable rule set is 503, as on every parent route.
  */
 export interface ParentGamificationProfile {
   studentId: number;
@@ -32,19 +34,32 @@ export function streakPhrase(current: number): string {
   return 'سلسلة طويلة من أيام التعلّم المتتالية';
 }
 
-export async function parentGamificationProfile(sql: Sql, studentId: number): Promise<ParentGamificationProfile> {
-  const filter = await loadLanguageSafety(sql);
-  const safe = (text: string) => {
-    const result = filter.check(text, 'parent');
-    return result.kind === 'pass' ? text : result.rewritten;
+export async function parentGamificationProfile(
+  sql: Sql,
+  studentId: number,
+  filter: LanguageSafetyFilter,
+): Promise<Served<ParentGamificationProfile>> {
+  const rewritten: string[] = [];
+  const safe = (text: string, path: string) => {
+    const out = servedRewrite(filter, text, 'parent');
+    if (out !== text) rewritten.push(path);
+    return out;
   };
   const profile = await gamificationProfile(sql, studentId, false);
-  return {
-    studentId,
-    journeyAr: safe(JOURNEY_PHRASES[profile.avatarTier] ?? JOURNEY_PHRASES[1]!),
-    streakAr: safe(streakPhrase(profile.streak.current)),
-    badges: profile.badges
+  const badges = servedBadges(
+    profile.badges
       .filter((b) => b.status !== 'rescinded')
-      .map((b) => ({ nameAr: safe(b.nameAr), descriptionAr: safe(b.descriptionAr), awardedAt: b.awardedAt })),
+      .map((b) => ({ nameAr: b.nameAr, descriptionAr: b.descriptionAr, awardedAt: b.awardedAt })),
+    filter,
+    'parent',
+  );
+  return {
+    value: {
+      studentId,
+      journeyAr: safe(JOURNEY_PHRASES[profile.avatarTier] ?? JOURNEY_PHRASES[1]!, '/journeyAr'),
+      streakAr: safe(streakPhrase(profile.streak.current), '/streakAr'),
+      badges: badges.value,
+    },
+    rewritten: [...rewritten, ...badges.rewritten],
   };
 }

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, notFound, permissionDenied } from '@qiraa/http-kit';
 import { callerOf, studentReach } from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
+import { loadLanguageSafety } from '@qiraa/language-safety';
 import { Type } from 'typebox';
 import { acknowledgeCelebration, pendingCelebrations } from '../queries/celebrations';
 import { parentGamificationProfile } from '../queries/parentProfile';
 import { gamificationProfile } from '../queries/profile';
+import { type Served, servedBadges } from '../queries/servedBadges';
 import {
   CelebrationAckResponse,
   CelebrationParams,
@@ -29,7 +31,9 @@ export const profileRoutes =
             'Reachable by the student themself, a teacher of their class, a linked parent, the principal of their ' +
             'school and an admin. studentBadgeId and status are left out for the student themself, who is not ' +
             'shown a rescinded badge and gets the pending celebrations. A linked parent gets the number-free view ' +
-            '(journeyAr, streakAr, badge names; docs/parent-portal.md).',
+            '(journeyAr, streakAr, badge names; docs/parent-portal.md). Every badge name and description (and a ' +
+            'parent’s phrases) passes the language-safety rule set in force (a parent’s: its parent tier): a refused ' +
+            'text is served as the filter’s rewrite; an unavailable rule set is 503 LANGUAGE_SAFETY_UNAVAILABLE.',
           security: [{ bearerAuth: [] }],
           params: StudentParams,
           response: {
@@ -41,13 +45,27 @@ export const profileRoutes =
       async (request) => {
         const reached = await studentReach(deps.sql, callerOf(request), request.params.id);
         if (!reached.reach || !MAY_SEE_PROFILE.has(reached.reach)) throw permissionDenied();
-        if (reached.reach === 'parent') return parentGamificationProfile(deps.sql, request.params.id);
-        if (reached.reach !== 'self') return gamificationProfile(deps.sql, request.params.id, false);
+        // Loaded before the profile is read: an unavailable rule set is 503 and nothing is served unfiltered.
+        const filter = await loadLanguageSafety(deps.sql);
+        const logged = <T>({ value, rewritten }: Served<T>): T => {
+          if (rewritten.length > 0) {
+            request.log.warn(
+              { rewritten, ruleSetVersion: filter.version },
+              'gamification profile: the language filter rewrote a badge text or phrase (a text to revise)',
+            );
+          }
+          return value;
+        };
+        if (reached.reach === 'parent') {
+          return logged(await parentGamificationProfile(deps.sql, request.params.id, filter));
+        }
+        const self = reached.reach === 'self';
         const [profile, celebrations] = await Promise.all([
-          gamificationProfile(deps.sql, request.params.id, true),
-          pendingCelebrations(deps.sql, request.params.id),
+          gamificationProfile(deps.sql, request.params.id, self),
+          self ? pendingCelebrations(deps.sql, request.params.id) : undefined,
         ]);
-        return { ...profile, celebrations };
+        const badges = logged(servedBadges(profile.badges, filter));
+        return celebrations ? { ...profile, badges, celebrations } : { ...profile, badges };
       },
     );
 
