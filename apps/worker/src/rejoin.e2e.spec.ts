@@ -71,12 +71,17 @@ describe.skipIf(!redisUrl)('a worker joined to the embedded PostgreSQL', () => {
       organizationId: 'org_r',
       actorUserId: 1,
     });
-    await expect
-      .poll(async () => (await api.sql`select organization_id from audit_log where id = ${auditId}`)[0], {
-        timeout: 60_000,
-        interval: 100,
-      })
-      .toEqual({ organization_id: 'org_r' });
+    // A failure names what the worker said: a lost wake-up, a job that failed, or a query that never answered.
+    try {
+      await expect
+        .poll(async () => (await api.sql`select organization_id from audit_log where id = ${auditId}`)[0], {
+          timeout: 60_000,
+          interval: 100,
+        })
+        .toEqual({ organization_id: 'org_r' });
+    } catch (error) {
+      throw new Error(`the worker did not project the probe; its output:\n${output.slice(-8000)}`, { cause: error });
+    }
     expect(output).not.toMatch(/ECONNREFUSED[\s\S]*ECONNREFUSED[\s\S]*ECONNREFUSED[\s\S]*ECONNREFUSED/);
   }, 240_000); // a worker start, a cluster restart and a projection run, each waited for beside other test workers
 });
