@@ -1,3 +1,4 @@
+import { OrganizationId } from '@qiraa/identity';
 import { Type } from 'typebox';
 import { EXPLAINED } from './queries/explain';
 
@@ -67,6 +68,8 @@ export const LogQuery = Type.Object({
   category: Type.Optional(Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$', description: 'one stream category' })),
   from: Type.Optional(Type.String({ format: 'date-time', description: 'recorded at or after (inclusive)' })),
   to: Type.Optional(Type.String({ format: 'date-time', description: 'recorded before (exclusive)' })),
+  // One organization's streams; who may name which: the route's description (auditorRoutes.ts).
+  organizationId: Type.Optional(OrganizationId),
   limit: Type.Optional(Limit),
   cursor: Type.Optional(Cursor),
 });

@@ -81,3 +81,4 @@ export { studentGender } from './queries/studentGender';
 export { type ReachedStudent, type StudentReach, studentReach } from './queries/studentReach';
 export { reachOr404, requestInput, type TenantKind, tenantTarget } from './queries/tenantTarget';
 export { resolveJwtSecret } from './routes/jwtSecret';
+export { OrganizationId } from './schemas';

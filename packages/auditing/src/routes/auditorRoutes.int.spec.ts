@@ -235,3 +235,86 @@ async function reads(): Promise<number> {
     where stream_id = ${`audit-${w.a.id}`} and data->>'eventType' = 'stream_read'`;
   return row!.n;
 }
+
+describe('the global log of one organization (organizationId, issue 26)', () => {
+  const root = () => client(t.app, w.superToken);
+  const page = async (as: Client, url: string) => {
+    const res = await as.get(url);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { items: Item[]; next: string | null };
+  };
+
+  beforeAll(async () => {
+    // Organization B's administrator reads: a `stream_read` on `audit-<B>`, an event of B's in the log.
+    expect((await client(t.app, w.b.adminToken).get('/api/admin/events/verify')).statusCode).toBe(200);
+    await untilNothingWaiting(t.runtime.store, { timeoutMs: 90_000 });
+  }, 120_000);
+
+  it("filters two organizations' events apart for the super scope, a page at a time", async () => {
+    const a = await allPages<Item>(root(), `/api/admin/events?organizationId=${w.a.id}&limit=3`);
+    const b = await allPages<Item>(root(), `/api/admin/events?organizationId=${w.b.id}&limit=3`);
+    // Paging with next kept the filter: every page of A's is A's.
+    expect(a.pages).toBeGreaterThan(1);
+    expect(a.items.map((e) => e.streamId)).toContain(`mastery-${studentId}`);
+    expect(a.items.some((e) => e.metadata.organizationId === w.b.id)).toBe(false);
+    expect(b.items.map((e) => e.streamId)).toContain(`audit-${w.b.id}`);
+    expect(b.items.some((e) => e.streamId === `mastery-${studentId}` || e.metadata.organizationId === w.a.id)).toBe(
+      false,
+    );
+    const inA = new Set(a.items.map((e) => e.eventId));
+    expect(b.items.filter((e) => inA.has(e.eventId))).toEqual([]);
+    // Both are in the whole log, in the same commit order.
+    const whole = await allPages<Item>(root(), '/api/admin/events?limit=500');
+    const order = whole.items.map((e) => e.eventId);
+    expect(order.filter((id) => inA.has(id))).toEqual(a.items.map((e) => e.eventId));
+    // Narrowed, the super scope reads what the organization's administrator reads (that list is later, so longer).
+    const own = await allPages<Item>(admin, '/api/admin/events?limit=500');
+    expect(own.items.slice(0, a.items.length).map((e) => e.eventId)).toEqual(a.items.map((e) => e.eventId));
+  });
+
+  it("keeps a cursor to the organization it was given for (422 invalid_cursor under another's)", async () => {
+    const first = await page(root(), `/api/admin/events?organizationId=${w.a.id}&limit=1`);
+    expect(first.next).toEqual(expect.any(String));
+    const again = await page(root(), `/api/admin/events?organizationId=${w.a.id}&limit=1&cursor=${first.next}`);
+    expect(again.items[0]!.eventId).not.toBe(first.items[0]!.eventId);
+    for (const other of [`organizationId=${w.b.id}&`, '']) {
+      const res = await root().get(`/api/admin/events?${other}limit=1&cursor=${first.next}`);
+      expect([res.statusCode, res.json().reason], other).toEqual([422, 'invalid_cursor']);
+    }
+    // A whole-log cursor does not continue one organization's pages either.
+    const whole = await page(root(), '/api/admin/events?limit=1');
+    const narrowed = await root().get(`/api/admin/events?organizationId=${w.a.id}&limit=1&cursor=${whole.next}`);
+    expect([narrowed.statusCode, narrowed.json().reason]).toEqual([422, 'invalid_cursor']);
+  });
+
+  it("lets an organization administrator name their own (as omitting it), never another's (404)", async () => {
+    const named = await page(admin, `/api/admin/events?organizationId=${w.a.id}&limit=2`);
+    const omitted = await page(admin, '/api/admin/events?limit=2');
+    expect(named).toEqual(omitted);
+    // Their own scope's cursor, with or without naming it.
+    expect((await admin.get(`/api/admin/events?limit=2&cursor=${named.next}`)).statusCode).toBe(200);
+    const other = await admin.get(`/api/admin/events?organizationId=${w.b.id}`);
+    const missing = await admin.get('/api/admin/events?organizationId=org_AAAAAAAAAAAA');
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual(missing.json());
+    // The super scope: a missing organization is 404 too; a teacher naming another organization 404, their own 403.
+    expect((await root().get('/api/admin/events?organizationId=org_AAAAAAAAAAAA')).statusCode).toBe(404);
+    const teacher = client(t.app, w.a.teacherToken);
+    expect((await teacher.get(`/api/admin/events?organizationId=${w.b.id}`)).statusCode).toBe(404);
+    expect((await teacher.get(`/api/admin/events?organizationId=${w.a.id}`)).statusCode).toBe(403);
+  });
+
+  it('refuses a value that is not an organization id (422)', async () => {
+    const res = await root().get('/api/admin/events?organizationId=not-an-org');
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(res.json().details.map((d: { field: string }) => d.field)).toEqual(['organizationId']);
+  });
+
+  it('names the organization read in its stream_read entry', async () => {
+    await admin.get(`/api/admin/events?organizationId=${w.a.id}&limit=1`);
+    const [last] = await t.db.sql<{ data: { detail: Record<string, unknown> } }[]>`
+      select data from es_events where stream_id = ${`audit-${w.a.id}`} order by stream_version desc limit 1`;
+    expect(last!.data.detail).toEqual({ read: 'log', organizationId: w.a.id });
+  });
+});

@@ -1,7 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type AuditDetail, recordAuditEvent } from '@qiraa/audit';
+import type { AnySql } from '@qiraa/db';
 import { errorResponses, notFound, validationFailed } from '@qiraa/http-kit';
-import { type Caller, callerOf, isSuperAdmin, reachOr404, tenantTarget } from '@qiraa/identity';
+import {
+  type Caller,
+  callerOf,
+  isSuperAdmin,
+  organizationExists,
+  reachOr404,
+  type TargetCheck,
+  tenantTarget,
+} from '@qiraa/identity';
 import type { ContextDeps } from '@qiraa/kernel';
 import type { FastifyRequest } from 'fastify';
 import { lastCheckpoint } from '../queries/checkpoints';
@@ -41,6 +50,22 @@ function scopeOf(caller: Caller): string | null {
   return caller.organizationId;
 }
 
+/**
+ * The organization the global log is read for, as the audit-log route and the roster import treat a named one:
+ * the super scope every organization, or the one it names (a missing one is 404); an organization
+ * administrator their own, naming it or not (another organization, like any of its resources, is 404).
+ */
+async function logScopeOf(sql: AnySql, caller: Caller, asked: string | undefined): Promise<string | null> {
+  if (isSuperAdmin(caller)) {
+    if (asked !== undefined && !(await organizationExists(sql, asked))) throw notFound('organization');
+    return asked ?? null;
+  }
+  if (caller.organizationId === null || (asked !== undefined && asked !== caller.organizationId)) {
+    throw notFound('organization');
+  }
+  return caller.organizationId;
+}
+
 const params = (request: FastifyRequest) => request.params as Record<string, unknown>;
 
 /** GET /api/admin/streams, /streams/{id}/events, /events, /events/{id}, /students/{id}/explain, /events/verify. */
@@ -48,6 +73,12 @@ export const auditorRoutes =
   (deps: ContextDeps): FastifyPluginAsyncTypebox =>
   async (app) => {
     const { sql, store } = deps;
+    // Tenant before permission (auth plugin): a refused caller naming another organization is 404, not 403.
+    // Naming none names no resource: the refusal stays 403 (a caller of no organization included).
+    const namedOrganization: TargetCheck = async (request) => {
+      const asked = (request.query as { organizationId?: string }).organizationId;
+      if (asked !== undefined) await logScopeOf(sql, callerOf(request), asked);
+    };
     /** The `stream_read` audit-log entry of a read that was answered (who read what). */
     const logRead = (request: FastifyRequest, detail: AuditDetail, targetStudentId?: number) => {
       const caller = callerOf(request);
@@ -141,23 +172,30 @@ export const auditorRoutes =
     app.get(
       '/admin/events',
       {
-        config: { anyPermission },
+        config: { anyPermission, target: namedOrganization },
         schema: {
           tags,
-          summary: 'The global log in commit order, filtered by position, type, category and recording time',
-          description: `${SCOPE} Only committed events below the oldest open transaction are listed, so a cursor never skips one.`,
+          summary:
+            'The global log in commit order, filtered by position, type, category, recording time and organization',
+          description:
+            `${SCOPE} organizationId narrows the super scope to one organization's streams (404 when there is no ` +
+            'such organization); an organization administrator naming their own reads the same as without it, ' +
+            'naming another is 404. A `next` keeps the organization it was given for: passed back under another ' +
+            'one (or none where it had one, or one where it had none) it is 422 invalid_cursor. Only committed ' +
+            'events below the oldest open transaction are listed, so a cursor never skips one.',
           security,
           querystring: LogQuery,
-          response: { 200: EventsPage, ...errorResponses(401, 403, 422) },
+          response: { 200: EventsPage, ...errorResponses(401, 403, 404, 422) },
         },
       },
       async (request) => {
-        const { after, type, category, from, to, limit = DEFAULT_LIMIT, cursor } = request.query;
+        const { after, type, category, from, to, organizationId, limit = DEFAULT_LIMIT, cursor } = request.query;
+        const scope = await logScopeOf(sql, callerOf(request), organizationId);
         if (from && to && Date.parse(from) > Date.parse(to)) {
           throw validationFailed([{ field: 'to', issue: 'must not be before from' }]);
         }
         const page = await logEvents(store, {
-          organizationId: scopeOf(callerOf(request)),
+          organizationId: scope,
           after,
           types: type ? [type] : undefined,
           category,
@@ -169,6 +207,7 @@ export const auditorRoutes =
         const detail: AuditDetail = { read: 'log' };
         if (type) detail.type = type;
         if (category) detail.category = category;
+        if (organizationId) detail.organizationId = organizationId;
         await logRead(request, detail);
         return page;
       },

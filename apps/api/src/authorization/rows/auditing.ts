@@ -1,5 +1,5 @@
 import type { World } from '@qiraa/app/testing';
-import { authenticated, type MatrixContext, type MatrixRow, REFUSED, type Target } from '../matrixTypes';
+import { authenticated, type MatrixContext, type MatrixRow, MISSING, REFUSED, type Target } from '../matrixTypes';
 import { asSuper, studentFor } from './gamificationAdmin';
 
 const all: Target[] = ['own', 'sameOrg', 'otherOrg', 'missing'];
@@ -69,9 +69,21 @@ export const auditingRows: MatrixRow[] = [
   },
   {
     route: 'GET /api/admin/events',
-    targets: ['none'],
-    request: () => ({ url: '/api/admin/events?limit=5' }),
-    expect: authenticated(403, { super: 200, admin: 200 }),
+    // none: the caller's whole scope; otherwise organizationId names the target's organization.
+    targets: ['none', 'own', 'otherOrg', 'missing'],
+    request: ({ world }, target) => ({
+      url:
+        target === 'none'
+          ? '/api/admin/events?limit=5'
+          : `/api/admin/events?limit=5&organizationId=${target === 'own' ? world.a.id : target === 'otherOrg' ? world.b.id : MISSING.org}`,
+    }),
+    expect: authenticated(
+      { ...REFUSED, none: 403 },
+      {
+        super: { none: 200, own: 200, otherOrg: 200, missing: 404 },
+        admin: { none: 200, own: 200, otherOrg: 404, missing: 404 },
+      },
+    ),
   },
   {
     route: 'GET /api/admin/events/verify',
