@@ -208,9 +208,9 @@ const recordOf = (target: VoidTarget, voided: AttemptVoided): VoidRecord => ({
  * Voids one attempt of a class: the decider's events on the attempt's own stream and the audit event
  * `measurement_void` (`void:<n>`), in one transaction. The append names the stream version the decision was
  * made on, so an answer landing meanwhile makes it decide again (`handleCommand`'s retry). A refusal is
- * answered as its `VoidResult`; nothing is written.
+ * answered as its `VoidResult`; nothing is written. `deps.clock`: the runtime's (the route's `ContextDeps`); the
+ * void's `at` (its events and its audit entry) is its now, read per attempt. The wall clock only without one.
  */
-/** `deps.clock`: the runtime's (the route's `ContextDeps`); the void's `at` is its now. The wall clock only without one. */
 export async function voidAttempt(
   deps: { sql: Sql; store: EventStore; clock?: Clock },
   input: VoidRequest,

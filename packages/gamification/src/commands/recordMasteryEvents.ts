@@ -158,7 +158,7 @@ async function recordInTransaction(
   const [[clock], , studentRows, storedIds, stateRows] = await Promise.all([
     // The transaction's clock: every event this transaction appends gets it as its createdAt (es_events'
     // `default now()`), so the inline projection's `recorded_at` equals what a rebuild reads. Bookkeeping of the
-    // log, not a domain stamp: it stays on the database's clock (docs/architecture.md, "The clock"). With it, the
+    // log, not a domain stamp: it stays on the database's clock (docs/architecture.md, "One clock"). With it, the
     // ids a batch usually needs (one XP transaction an event, one more and a badge id for one badge): a
     // batch that earns more takes the rest later (takeIds). Ids not used are a gap, as a rollback leaves.
     tx<{ now: Date; xp: bigint[]; badge: bigint[] }[]>`
