@@ -1,5 +1,6 @@
 export { HALT_SIGNALS, MASTERY_EVENT_SOURCE_KINDS, type MasteryEventSourceKind } from './codes';
 export {
+  type GamificationDeps,
   MAX_MASTERY_BATCH,
   type MasteryEventInput,
   masteryEventIdFor,

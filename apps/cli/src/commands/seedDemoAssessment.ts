@@ -319,7 +319,8 @@ async function readWordList(
   child: number,
   skill: number,
 ) {
-  const { lists } = await teacherWordLists(deps.sql, teacher, studentId);
+  // The wall clock, as recordWordListRead below (the seed passes neither a clock).
+  const { lists } = await teacherWordLists(deps.sql, teacher, studentId, new Date());
   const list = lists.find((l) => l.cell === cell);
   if (!list) throw new Error(`no ${cell} word list for student ${studentId}`);
   const read = readOf(list.wordCount, skill, child);

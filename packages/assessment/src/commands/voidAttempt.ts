@@ -8,6 +8,7 @@ import {
   type RecordedEvent,
   readStreamThrough,
 } from '@qiraa/eventstore';
+import { type Clock, systemClock } from '@qiraa/kernel';
 import { assessmentCommands } from '../commandContext';
 import type { ScreeningWindow } from '../engine/calendar';
 import {
@@ -152,13 +153,14 @@ interface AttemptRow {
 /**
  * The void's state in its transaction: the attempt's row locked first (`for update`), so of parallel voids one
  * writes and the others then find it voided; its stream through the transaction; and, sent behind the lock, the
- * next void id and the transaction's instant, drawn only when the row is one the void can take (so a refusal
- * draws no number; the conditions are the decider's).
+ * next void id, drawn only when the row is one the void can take (so a refusal draws no number; the conditions
+ * are the decider's). `now`: the clock's, the void's instant.
  */
 async function loadVoidState(
   store: EventStore,
   tx: TransactionSql,
   command: VoidAttempt,
+  now: Date,
 ): Promise<{ state: VoidState; streamId?: string; version: bigint }> {
   const initial = voidAttemptDecider.initialState();
   const { attemptId, cls } = command;
@@ -169,8 +171,8 @@ async function loadVoidState(
   const streamId = streams.ofKind(row.kind, attemptId);
   const [events, [drawn]] = await Promise.all([
     readStreamThrough(store, tx, streamId),
-    tx<{ id: string; now: Date }[]>`
-      select nextval('asm_void_id_seq') as id, now() from asm_attempts
+    tx<{ id: string }[]>`
+      select nextval('asm_void_id_seq') as id from asm_attempts
       where attempt_id = ${attemptId} and void_id is null and class_id = ${cls.id}
         and kind = ${command.kind} and academic_year = ${cls.academicYear}`,
   ]);
@@ -185,7 +187,7 @@ async function loadVoidState(
   const folded = events.reduce<VoidState>(voidAttemptDecider.evolve, {
     ...initial,
     target,
-    drawn: drawn ? { voidId: Number(drawn.id), at: drawn.now.toISOString() } : null,
+    drawn: drawn ? { voidId: Number(drawn.id), at: now.toISOString() } : null,
   });
   return { state: folded, streamId, version: lastVersion(events) };
 }
@@ -206,9 +208,13 @@ const recordOf = (target: VoidTarget, voided: AttemptVoided): VoidRecord => ({
  * Voids one attempt of a class: the decider's events on the attempt's own stream and the audit event
  * `measurement_void` (`void:<n>`), in one transaction. The append names the stream version the decision was
  * made on, so an answer landing meanwhile makes it decide again (`handleCommand`'s retry). A refusal is
- * answered as its `VoidResult`; nothing is written.
+ * answered as its `VoidResult`; nothing is written. `deps.clock`: the runtime's (the route's `ContextDeps`); the
+ * void's `at` (its events and its audit entry) is its now, read per attempt. The wall clock only without one.
  */
-export async function voidAttempt(deps: { sql: Sql; store: EventStore }, input: VoidRequest): Promise<VoidResult> {
+export async function voidAttempt(
+  deps: { sql: Sql; store: EventStore; clock?: Clock },
+  input: VoidRequest,
+): Promise<VoidResult> {
   // Not a uuid: no attempt has that id (and the column would refuse it).
   if (!UUID.test(input.targetId)) return { kind: 'not_found' };
   const attemptId = input.targetId.toLowerCase();
@@ -227,7 +233,7 @@ export async function voidAttempt(deps: { sql: Sql; store: EventStore }, input: 
       load: {
         name: 'the attempt’s row under its lock, its stream, the next void id',
         inTransaction: true,
-        load: (uow) => loadVoidState(deps.store, uow.sql, command),
+        load: (uow) => loadVoidState(deps.store, uow.sql, command, (deps.clock ?? systemClock).now()),
       },
       attempts: STREAM_RETRIES,
       followUp: ({ target, voided }) => {

@@ -36,7 +36,8 @@ const childClass = (sql: AnySql, caller: Caller, studentId: number) =>
  * too) and the global ones. With `studentId`: the lists of the child's grade served at the child's school in
  * the child's window (the open one, else the page's default window), window lists first, then all-window lists.
  */
-export async function teacherWordLists(sql: AnySql, caller: Caller, studentId: number | undefined) {
+/** `now`: the route's `deps.clock` reading; the child's window (open, else the default one) is the one at it. */
+export async function teacherWordLists(sql: AnySql, caller: Caller, studentId: number | undefined, now: Date) {
   if (studentId === undefined) {
     const lists = await operationalWordLists(sql, { organizationId: caller.organizationId });
     return {
@@ -51,7 +52,7 @@ export async function teacherWordLists(sql: AnySql, caller: Caller, studentId: n
   if (!reached.reach || !STAFF_REACH.includes(reached.reach)) throw permissionDenied('staff who reach the child');
   const cls = await childClass(sql, caller, studentId);
   if (!cls) return { studentId, grade: null, window: null, windowOpen: false, lists: [] };
-  const state = await windowCalendarState(sql, cls.organizationId, cls.academicYear);
+  const state = await windowCalendarState(sql, cls.organizationId, cls.academicYear, now);
   const window: ScreeningWindow = state.openWindow ?? defaultWindowOn(state.windows, state.today);
   const lists = (
     await operationalWordLists(sql, { organizationId: cls.organizationId, schoolId: cls.schoolId, grade: cls.grade })

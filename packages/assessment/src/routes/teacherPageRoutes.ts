@@ -104,7 +104,13 @@ export const teacherPageRoutes =
       async (request) => {
         const caller = callerOf(request);
         const cls = await heldClassOr404(deps.sql, caller, request.params.classId, true);
-        return taqyeemPage(deps.sql, caller, cls, request.query.window as ScreeningWindow | undefined);
+        return taqyeemPage(
+          deps.sql,
+          caller,
+          cls,
+          request.query.window as ScreeningWindow | undefined,
+          deps.clock.now(),
+        );
       },
     );
   };

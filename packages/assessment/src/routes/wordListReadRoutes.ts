@@ -52,7 +52,7 @@ export const wordListReadRoutes =
           response: { 200: TeacherWordListsSchema, ...errorResponses(400, 401, 403, 404) },
         },
       },
-      async (request) => teacherWordLists(sql, callerOf(request), request.query.studentId),
+      async (request) => teacherWordLists(sql, callerOf(request), request.query.studentId, deps.clock.now()),
     );
 
     app.post(

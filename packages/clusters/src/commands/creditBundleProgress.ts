@@ -1,8 +1,13 @@
 import { loadCatalog } from '@qiraa/content';
 import type { AnySql, Sql, UnitOfWork } from '@qiraa/db';
 import { skillStatusOf } from '@qiraa/decisions';
-import { deterministicEventId, type EventStore } from '@qiraa/eventstore';
-import { type MasteryEventInput, type RecordResult, recordMasteryEvents } from '@qiraa/gamification';
+import { deterministicEventId } from '@qiraa/eventstore';
+import {
+  type GamificationDeps,
+  type MasteryEventInput,
+  type RecordResult,
+  recordMasteryEvents,
+} from '@qiraa/gamification';
 import { type CompletedSessionResult, completedSessionResultsOf } from '@qiraa/sessions';
 import { BUNDLE_PROGRESS_RULES } from '../rules/bundleProgressRules';
 
@@ -89,7 +94,8 @@ function sessionTriggers(
  * (a caller's transaction), otherwise in gamification's own transaction (the bundle-progress reaction).
  */
 export async function creditBundleProgress(
-  deps: { sql: Sql; store: EventStore },
+  /** `clock`: the runtime's (a reaction's runner carries it); a badge earned here is stamped with it. */
+  deps: GamificationDeps,
   studentId: number,
   options: {
     uow?: UnitOfWork;

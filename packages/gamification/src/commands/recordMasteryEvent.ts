@@ -1,7 +1,6 @@
-import type { Sql } from '@qiraa/db';
-import type { EventStore } from '@qiraa/eventstore';
 import { CURRENT_RULE_SET, type RuleSet } from '../rules';
 import {
+  type GamificationDeps,
   type MasteryEventInput,
   type RecordOptions,
   type RecordResult,
@@ -9,6 +8,7 @@ import {
 } from './recordMasteryEvents';
 
 export {
+  type GamificationDeps,
   MAX_MASTERY_BATCH,
   type MasteryEventInput,
   masteryEventIdFor,
@@ -23,7 +23,7 @@ export {
  * of one for `recordMasteryEvents`, so both take the same few round trips.
  */
 export async function recordMasteryEvent(
-  deps: { sql: Sql; store: EventStore },
+  deps: GamificationDeps,
   input: MasteryEventInput,
   rules: RuleSet = CURRENT_RULE_SET,
   options: Omit<RecordOptions, 'rules'> = {},

@@ -2,6 +2,7 @@ import { type StreamWrite, writeStreams } from '@qiraa/command-kit';
 import { inTransaction, type Sql, type TransactionSql, type UnitOfWork } from '@qiraa/db';
 import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
 import { studentsWithTimeZoneQuery } from '@qiraa/identity';
+import { type Clock, systemClock } from '@qiraa/kernel';
 import type { MasteryEventSourceKind } from '../codes';
 import { gamificationCommands } from '../commandContext';
 import { type Decision, decide, evolve } from '../engine/decideMasteryEvent';
@@ -63,6 +64,16 @@ export interface RecordOptions {
   uow?: UnitOfWork;
 }
 
+/**
+ * What the gamification commands need. `clock`: the runtime's one clock (`ContextDeps.clock`, a reaction's
+ * runner carries it too); the wall clock only for a caller that has none (a test, a tool).
+ */
+export interface GamificationDeps {
+  sql: Sql;
+  store: EventStore;
+  clock?: Clock;
+}
+
 /** Most events one call takes (the batch ingest route's documented maximum). */
 export const MAX_MASTERY_BATCH = 500;
 
@@ -109,15 +120,17 @@ interface Decided {
  * under another student), each event is retried alone in its own transaction.
  */
 export async function recordMasteryEvents(
-  deps: { sql: Sql; store: EventStore },
+  deps: GamificationDeps,
   inputs: readonly MasteryEventInput[],
   options: RecordOptions = {},
 ): Promise<RecordResult[]> {
   if (inputs.length === 0) return [];
   if (inputs.length > MAX_MASTERY_BATCH) throw new RangeError(`at most ${MAX_MASTERY_BATCH} events per batch`);
-  if (options.uow) return recordInTransaction(deps.store, options.uow, inputs, options, false);
+  // A badge's awardedAt (what the profile answers) is the clock's, read once for the whole batch.
+  const now = (deps.clock ?? systemClock).now();
+  if (options.uow) return recordInTransaction(deps.store, options.uow, inputs, options, false, now);
   try {
-    return await inTransaction(deps.sql, (uow) => recordInTransaction(deps.store, uow, inputs, options, true));
+    return await inTransaction(deps.sql, (uow) => recordInTransaction(deps.store, uow, inputs, options, true, now));
   } catch (error) {
     if (inputs.length === 1) throw error;
     const results: RecordResult[] = [];
@@ -133,6 +146,7 @@ async function recordInTransaction(
   options: RecordOptions,
   /** The transaction is this call's own: COMMIT may go out with its last statements. */
   owned: boolean,
+  now: Date,
 ): Promise<RecordResult[]> {
   const tx = uow.sql;
   const rules = options.rules ?? CURRENT_RULE_SET;
@@ -142,7 +156,9 @@ async function recordInTransaction(
   // Pipelined: sent together and run in this order, so the reads after the lock see every earlier decision.
   const ids = tx.array(studentIds.map(String));
   const [[clock], , studentRows, storedIds, stateRows] = await Promise.all([
-    // The transaction's clock: every event this transaction appends gets it as its createdAt. With it, the
+    // The transaction's clock: every event this transaction appends gets it as its createdAt (es_events'
+    // `default now()`), so the inline projection's `recorded_at` equals what a rebuild reads. Bookkeeping of the
+    // log, not a domain stamp: it stays on the database's clock (docs/architecture.md, "One clock"). With it, the
     // ids a batch usually needs (one XP transaction an event, one more and a badge id for one badge): a
     // batch that earns more takes the rest later (takeIds). Ids not used are a gap, as a rollback leaves.
     tx<{ now: Date; xp: bigint[]; badge: bigint[] }[]>`
@@ -200,7 +216,7 @@ async function recordInTransaction(
   for (const d of decided) {
     const w = writes.get(d.input.studentId) ?? { mastery: [], badges: [], xp: [], notices: [] };
     writes.set(d.input.studentId, w);
-    eventsOf(d, taken, w);
+    eventsOf(d, taken, w, now);
     results[d.index] = {
       kind: 'recorded',
       masteryEventId: d.masteryEventId,
@@ -262,7 +278,7 @@ async function takeIds(
 }
 
 /** The events one decision appends, added to its student's streams; ids are taken from the front of `ids`. */
-function eventsOf(d: Decided, ids: { xp: number[]; badge: number[] }, w: StudentWrites): void {
+function eventsOf(d: Decided, ids: { xp: number[]; badge: number[] }, w: StudentWrites, now: Date): void {
   const { input, masteryEventId, decision } = d;
   const studentId = input.studentId;
   // XP, badges and notices are caused by the mastery event; the mastery event by what earned it.
@@ -306,7 +322,7 @@ function eventsOf(d: Decided, ids: { xp: number[]; badge: number[] }, w: Student
       code: decision.badge.code,
       triggeringMasteryEventId: masteryEventId,
       ruleVersion: decision.ruleVersion,
-      awardedAt: new Date().toISOString(),
+      awardedAt: now.toISOString(),
     };
     w.badges.push({
       eventId: deterministicEventId('badge', studentId, award.code),

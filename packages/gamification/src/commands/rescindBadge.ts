@@ -1,10 +1,11 @@
 import { writeStreams } from '@qiraa/command-kit';
-import { inTransaction, type Sql } from '@qiraa/db';
-import { deterministicEventId, type EventStore } from '@qiraa/eventstore';
+import { inTransaction } from '@qiraa/db';
+import { deterministicEventId } from '@qiraa/eventstore';
+import { systemClock } from '@qiraa/kernel';
 import { gamificationCommands } from '../commandContext';
 import { BADGE_RESCINDED, type BadgeRescinded, streams, XP_REVERSED, type XpReversed } from '../events';
 import type { OverrideCodeValue } from '../rules/overrideCodes';
-import { STUDENT_LOCK } from './recordMasteryEvents';
+import { type GamificationDeps, STUDENT_LOCK } from './recordMasteryEvents';
 
 export interface RescindInput {
   studentBadgeId: number;
@@ -41,7 +42,9 @@ export const rescindEventIdFor = (studentBadgeId: number) => deterministicEventI
  * is the arbiter. Of N parallel rescinds one appends; the others wait on the stream row, then find the
  * id taken, get `duplicate` back and roll back (409), so exactly one compensating XP row exists.
  */
-export async function rescindBadge(deps: { sql: Sql; store: EventStore }, input: RescindInput): Promise<RescindResult> {
+export async function rescindBadge(deps: GamificationDeps, input: RescindInput): Promise<RescindResult> {
+  // The clock's (a response's and the profile's time), read before the lock wait like every request's now.
+  const rescindedAt = (deps.clock ?? systemClock).now().toISOString();
   return inTransaction(deps.sql, async (uow) => {
     const tx = uow.sql;
     // The student's ledger lock: a void reversing the badge's mastery event decides under it too.
@@ -69,10 +72,10 @@ export async function rescindBadge(deps: { sql: Sql; store: EventStore }, input:
       select amount, session_id from gam_xp_ledger
       where student_badge_id = ${input.studentBadgeId} and kind = 'badge_bonus'
       order by id limit 1`;
-    const [ids] = await tx<{ id: bigint; now: Date }[]>`select nextval('gam_xp_transaction_id_seq') as id, now()`;
+    // The events' createdAt stays the database's (es_events); replay "as of" reads the rescind's time from it and
+    // from its compensating XP row (storedAsOf), never from rescindedAt, so a shifted clock makes no drift.
+    const [ids] = await tx<{ id: bigint }[]>`select nextval('gam_xp_transaction_id_seq') as id`;
     const compensatingXpTransactionId = Number(ids!.id);
-    // The transaction's clock, which is also the events' createdAt: replay "as of" sees both at once.
-    const rescindedAt = ids!.now.toISOString();
     // -0 would serialise as 0 anyway; keep the ledger row a plain 0 when there was no bonus.
     const reversalDelta = bonus && bonus.amount !== 0 ? -bonus.amount : 0;
 

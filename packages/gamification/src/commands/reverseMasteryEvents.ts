@@ -1,6 +1,7 @@
 import { writeStreams } from '@qiraa/command-kit';
-import { inTransaction, type Sql, type UnitOfWork } from '@qiraa/db';
+import { inTransaction, type UnitOfWork } from '@qiraa/db';
 import { deterministicEventId, type EventStore, type NewEvent } from '@qiraa/eventstore';
+import { systemClock } from '@qiraa/kernel';
 import type { MasteryEventSourceKind } from '../codes';
 import { gamificationCommands } from '../commandContext';
 import { badgeStillEarned, type ReversibleState, withoutMasteryEvent } from '../engine/ledgerReversal';
@@ -16,7 +17,7 @@ import {
 } from '../events';
 import { CURRENT_RULE_SET } from '../rules';
 import { readLedgerStates, toLedgerState } from './loadLedgerState';
-import { STUDENT_LOCK } from './recordMasteryEvents';
+import { type GamificationDeps, STUDENT_LOCK } from './recordMasteryEvents';
 import { rescindEventIdFor } from './rescindBadge';
 
 export interface ReversalInput {
@@ -62,21 +63,22 @@ interface Row {
  * work; the decisions' rewards reaction calls it without one, after a void or a later decision of the child.
  */
 export async function reverseMasteryEvents(
-  deps: { sql: Sql; store: EventStore },
+  deps: GamificationDeps,
   inputs: readonly ReversalInput[],
   options: { uow?: UnitOfWork } = {},
 ): Promise<ReversalResult[]> {
   if (inputs.length === 0) return [];
-  if (options.uow) return reverseIn(deps.store, options.uow, inputs);
-  return inTransaction(deps.sql, (uow) => reverseIn(deps.store, uow, inputs));
+  // The events' reversedAt and rescindedAt: the clock's. (Replay "as of" times them by createdAt: storedAsOf.)
+  const at = (deps.clock ?? systemClock).now().toISOString();
+  if (options.uow) return reverseIn(deps.store, options.uow, inputs, at);
+  return inTransaction(deps.sql, (uow) => reverseIn(deps.store, uow, inputs, at));
 }
 
-async function reverseIn(store: EventStore, uow: UnitOfWork, inputs: readonly ReversalInput[]) {
+async function reverseIn(store: EventStore, uow: UnitOfWork, inputs: readonly ReversalInput[], at: string) {
   const tx = uow.sql;
   const studentIds = [...new Set(inputs.map((i) => i.studentId))].sort((a, b) => a - b);
   const ids = tx.array(studentIds.map(String));
-  const [[clock], , rows, stateRows] = await Promise.all([
-    tx<{ now: Date }[]>`select now()`,
+  const [, rows, stateRows] = await Promise.all([
     tx`
       select pg_advisory_xact_lock(${STUDENT_LOCK}, (s.id % 2147483647)::int)
       from (select unnest(${ids}::bigint[]) as id order by 1) s`,
@@ -137,7 +139,6 @@ async function reverseIn(store: EventStore, uow: UnitOfWork, inputs: readonly Re
   if (plans.length === 0) return results;
 
   const xpIds = await takeXpIds(uow, plans.filter((p) => p.amount !== 0).length);
-  const at = clock!.now.toISOString();
   // Grouped by stream, in decision order: one statement for every stream (`writeStreams`).
   const byStream = new Map<string, NewEvent[]>();
   const write = (streamId: string, event: NewEvent) =>

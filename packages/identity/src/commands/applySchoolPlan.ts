@@ -7,7 +7,7 @@ import type { SchoolPlan } from './planSchool';
  * Writes one school's plan in the caller's transaction, a statement per kind of change (arrays through
  * `unnest`, so a school of 600 children is a dozen round trips, not thousands).
  */
-/** `now`: the clock's (new classes' login codes are valid CLASS_CODE_DAYS from it). */
+/** `now`: the clock's (new classes' login codes are valid CLASS_CODE_DAYS from it; an ended enrollment's `deactivated_at`). */
 export async function applySchoolPlan(
   tx: TransactionSql,
   plan: SchoolPlan,
@@ -88,7 +88,7 @@ export async function applySchoolPlan(
   if (plan.endEnrollments.length > 0) {
     const e = plan.endEnrollments;
     await tx`
-      update class_students cs set active = false, deactivated_at = now()
+      update class_students cs set active = false, deactivated_at = ${now}
       from unnest(${e.map((x) => x.classId)}::text[], ${e.map((x) => String(x.studentId))}::bigint[]) as v(class_id, student)
       where cs.class_id = v.class_id and cs.student_user_id = v.student and cs.active`;
   }

@@ -19,15 +19,20 @@ export function accessTokenFor(
   return app.jwt.sign(claims);
 }
 
-/** A new login: an access token and the first refresh token of a new family. */
+/**
+ * A new login: an access token and the first refresh token of a new family. `now` is the request's
+ * `deps.clock` reading: the family expires FAMILY_LIFETIME_DAYS after it. (The access token's `iat`/`exp` stay
+ * on the wall clock: @fastify/jwt signs and verifies both with it, so a shift cannot skew them.)
+ */
 export async function issueTokens(
   app: FastifyInstance,
   sql: AnySql,
   user: { id: number; persona: Persona; organizationId: string | null },
+  now: Date,
 ): Promise<IssuedTokens> {
   return {
     accessToken: accessTokenFor(app, user),
-    refreshToken: await startFamily(sql, user.id),
+    refreshToken: await startFamily(sql, user.id, now),
     expiresIn: ACCESS_TOKEN_SECONDS,
     tokenType: 'Bearer',
   };

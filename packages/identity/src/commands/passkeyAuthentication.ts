@@ -65,7 +65,7 @@ export async function verifyPasskeyAuthentication(
   if (!verification?.verified) throw rejected();
   const moved = await sql`
     update auth_webauthn_credentials
-    set sign_count = ${verification.authenticationInfo.newCounter}, last_used_at = now(),
+    set sign_count = ${verification.authenticationInfo.newCounter}, last_used_at = ${now},
         backed_up = ${verification.authenticationInfo.credentialBackedUp}
     where id = ${response.id} and sign_count = ${stored.sign_count}
     returning 1`;

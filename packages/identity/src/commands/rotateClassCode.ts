@@ -67,6 +67,7 @@ export async function rotateClassCode(
         organizationId: current.organization_id,
         actorUserId: caller.userId,
         targetClassId: classId,
+        occurredAt: now,
         detail: { detail: options.onlyIfExpired ? 'expired_on_copy' : 'manual' },
       },
       uow,

@@ -92,6 +92,7 @@ export const authPlugin = (deps: ContextDeps) =>
           eventType: 'super_bypass',
           organizationId: null,
           actorUserId: caller.userId,
+          occurredAt: deps.clock.now(),
           detail: { method: request.method, route: request.routeOptions.url ?? request.url },
         });
       }

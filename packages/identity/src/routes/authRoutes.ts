@@ -30,7 +30,12 @@ export const authRoutes =
       },
       async (request, reply) => {
         const user = await registerFirstAdmin(deps.sql, request.body);
-        const tokens = await issueTokens(app, deps.sql, { id: user.id, persona: 'ADMIN', organizationId: null });
+        const tokens = await issueTokens(
+          app,
+          deps.sql,
+          { id: user.id, persona: 'ADMIN', organizationId: null },
+          deps.clock.now(),
+        );
         return reply.code(201).send({
           user: { id: user.id, email: user.email, primaryPersona: 'ADMIN' as const, organizationId: null },
           tokens,
@@ -50,8 +55,14 @@ export const authRoutes =
         },
       },
       async (request) => {
-        const user = await login(deps.sql, request.body.email, request.body.password, deps.clock.now());
-        return issueTokens(app, deps.sql, { id: user.id, persona: user.persona, organizationId: user.organizationId });
+        const now = deps.clock.now();
+        const user = await login(deps.sql, request.body.email, request.body.password, now);
+        return issueTokens(
+          app,
+          deps.sql,
+          { id: user.id, persona: user.persona, organizationId: user.organizationId },
+          now,
+        );
       },
     );
 
@@ -67,7 +78,7 @@ export const authRoutes =
         },
       },
       async (request) => {
-        const result = await rotateRefreshToken(deps.sql, request.body.refreshToken);
+        const result = await rotateRefreshToken(deps.sql, request.body.refreshToken, deps.clock.now());
         if (result.kind === 'unknown') throw new ApiError(401, 'TOKEN_INVALID', 'refresh token not recognized');
         if (result.kind !== 'rotated') throw new ApiError(401, 'SESSION_REVOKED', 'session revoked; log in again');
         const caller = await loadCaller(deps.sql, result.userId);
@@ -97,7 +108,7 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        if (!(await revokeFamilyOf(deps.sql, request.body.refreshToken))) {
+        if (!(await revokeFamilyOf(deps.sql, request.body.refreshToken, deps.clock.now()))) {
           throw new ApiError(401, 'TOKEN_INVALID', 'refresh token not recognized');
         }
         return reply.code(204).send(null);

@@ -59,11 +59,16 @@ export const handoffRoutes =
       },
       async (request) => {
         const caller = await redeemHandoffCode(deps.sql, request.body.code, deps.clock.now());
-        return issueTokens(app, deps.sql, {
-          id: caller.userId,
-          persona: caller.persona,
-          organizationId: caller.organizationId,
-        });
+        return issueTokens(
+          app,
+          deps.sql,
+          {
+            id: caller.userId,
+            persona: caller.persona,
+            organizationId: caller.organizationId,
+          },
+          deps.clock.now(),
+        );
       },
     );
   };

@@ -75,11 +75,16 @@ export const oidcRoutes =
           request.query,
           deps.clock.now(),
         );
-        return issueTokens(app, deps.sql, {
-          id: caller.userId,
-          persona: caller.persona,
-          organizationId: caller.organizationId,
-        });
+        return issueTokens(
+          app,
+          deps.sql,
+          {
+            id: caller.userId,
+            persona: caller.persona,
+            organizationId: caller.organizationId,
+          },
+          deps.clock.now(),
+        );
       },
     );
   };

@@ -106,11 +106,16 @@ export const passkeyRoutes =
           request.body.response as AuthenticationResponseJSON,
           deps.clock.now(),
         );
-        return issueTokens(app, deps.sql, {
-          id: caller.userId,
-          persona: caller.persona,
-          organizationId: caller.organizationId,
-        });
+        return issueTokens(
+          app,
+          deps.sql,
+          {
+            id: caller.userId,
+            persona: caller.persona,
+            organizationId: caller.organizationId,
+          },
+          deps.clock.now(),
+        );
       },
     );
 

@@ -92,6 +92,12 @@ export const rosterRoutes =
         },
       },
       async (request) =>
-        deactivateStudent(deps.sql, callerOf(request), request.params.classId, request.params.studentId),
+        deactivateStudent(
+          deps.sql,
+          callerOf(request),
+          request.params.classId,
+          request.params.studentId,
+          deps.clock.now(),
+        ),
     );
   };

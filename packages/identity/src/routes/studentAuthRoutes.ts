@@ -46,11 +46,16 @@ export const studentAuthRoutes =
           allowDirect: deps.nodeEnv !== 'production',
           now: deps.clock.now(),
         });
-        return issueTokens(app, deps.sql, {
-          id: student.id,
-          persona: 'STUDENT',
-          organizationId: student.organizationId,
-        });
+        return issueTokens(
+          app,
+          deps.sql,
+          {
+            id: student.id,
+            persona: 'STUDENT',
+            organizationId: student.organizationId,
+          },
+          deps.clock.now(),
+        );
       },
     );
 
@@ -75,11 +80,16 @@ export const studentAuthRoutes =
       },
       async (request) => {
         const student = await studentHomeLogin(deps.sql, request.body, { source: request.ip, now: deps.clock.now() });
-        return issueTokens(app, deps.sql, {
-          id: student.id,
-          persona: 'STUDENT',
-          organizationId: student.organizationId,
-        });
+        return issueTokens(
+          app,
+          deps.sql,
+          {
+            id: student.id,
+            persona: 'STUDENT',
+            organizationId: student.organizationId,
+          },
+          deps.clock.now(),
+        );
       },
     );
 

@@ -2,6 +2,7 @@ import { AUDIT_RECORDED, type AuditRecordedData, auditStreamId } from '@qiraa/au
 import { type Decider, handleCommand, withoutRead } from '@qiraa/command-kit';
 import type { Sql } from '@qiraa/db';
 import { type EventStore, type NewEvent, randomEventId } from '@qiraa/eventstore';
+import type { Clock } from '@qiraa/kernel';
 import { parentPortalCommands } from '../commandContext';
 
 /** The data-access event type of a teacher's parent-PDF export (spec: `export_pdf`). */
@@ -42,7 +43,8 @@ export const logPdfExportDecider: Decider<LogPdfExport, NewEvent<AuditRecordedDa
  * the route then answers 500 and sends no PDF (an export nobody logged never happens).
  */
 export async function logPdfExport(
-  deps: { sql: Sql; store: EventStore },
+  /** `clock`: the runtime's; the entry's occurredAt is its now. */
+  deps: { sql: Sql; store: EventStore; clock: Clock },
   entry: { organizationId: string; actorUserId: number; studentId: number },
 ): Promise<string> {
   const eventId = randomEventId();
@@ -50,7 +52,7 @@ export async function logPdfExport(
     context: parentPortalCommands,
     streamId: auditStreamId(entry.organizationId),
     decider: logPdfExportDecider,
-    command: { eventId, ...entry, occurredAt: new Date().toISOString() },
+    command: { eventId, ...entry, occurredAt: deps.clock.now().toISOString() },
     // The organization's audit stream takes every entry: nothing to read.
     load: withoutRead(null),
   });

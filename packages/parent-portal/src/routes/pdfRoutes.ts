@@ -100,7 +100,7 @@ export const pdfRoutes =
         // Logged before a byte of the body leaves: a failed write throws, the error mapper answers 500.
         if (child.reach === 'teacher') {
           await logPdfExport(
-            { sql, store },
+            { sql, store, clock: deps.clock },
             { organizationId: child.organizationId, actorUserId: caller.userId, studentId: child.studentId },
           );
         }

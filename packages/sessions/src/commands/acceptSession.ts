@@ -4,6 +4,7 @@ import { inTransaction } from '@qiraa/db';
 import { CURRENT_RULE_SET, latestSkillStatuses } from '@qiraa/decisions';
 import { conflict, unprocessable } from '@qiraa/http-kit';
 import { classRoster } from '@qiraa/identity';
+import type { Clock } from '@qiraa/kernel';
 import { loadLanguageSafety } from '@qiraa/language-safety';
 import type { DeliveryMode, Medium } from '../codes';
 import { newSessionsId } from '../ids';
@@ -19,7 +20,8 @@ import { logTransition } from './sessionLog';
  * sets, catalog). No edit after. The session row is locked: two accepts, one wins, the other is 409.
  */
 export async function acceptSession(
-  deps: { sql: Sql },
+  /** `clock`: the runtime's; the session's acceptedAt is its now (the wall clock only without one). */
+  deps: { sql: Sql; clock?: Clock },
   actorId: number,
   sessionId: string,
   input: { deliveryMode: DeliveryMode; printedStudentIds?: number[] },
@@ -29,6 +31,7 @@ export async function acceptSession(
     loadLanguageSafety(deps.sql),
     currentItemBankPin(deps.sql),
   ]);
+  const now = deps.clock?.now() ?? new Date();
   await inTransaction(deps.sql, async ({ sql: tx }) => {
     const row = await sessionRow(tx, sessionId, true);
     if (row.status !== 'draft') throw conflict('not_draft', `the session is ${row.status}; only a draft is accepted`);
@@ -89,7 +92,7 @@ export async function acceptSession(
     };
     await tx`
       update ses_sessions set status = 'previewed', delivery_mode = ${input.deliveryMode},
-        pins = ${tx.json(pins as never)}, accepted_at = now(), updated_at = now()
+        pins = ${tx.json(pins as never)}, accepted_at = ${now}, updated_at = ${now}
       where id = ${sessionId}`;
     await logTransition(tx, sessionId, 'accepted', actorId, {
       deliveryMode: input.deliveryMode,

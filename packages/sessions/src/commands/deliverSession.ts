@@ -55,15 +55,17 @@ async function queueOnline(tx: TransactionSql, sessionId: string, now: Date) {
   };
 }
 
-async function markDelivered(tx: TransactionSql, row: SessionRow, route: DeliveryRoute, actorId: number) {
+/** `now`: the clock's (`deps.clock`): the session's deliveredAt. */
+async function markDelivered(tx: TransactionSql, row: SessionRow, route: DeliveryRoute, actorId: number, now: Date) {
   if (row.status !== 'previewed' || row.delivery_mode !== COMPLETES[route]) return row.status;
   await tx`
-    update ses_sessions set status = 'delivered', delivered_by = ${route}, delivered_at = now(), updated_at = now()
+    update ses_sessions set status = 'delivered', delivered_by = ${route}, delivered_at = ${now}, updated_at = ${now}
     where id = ${row.id}`;
   await logTransition(tx, row.id, 'delivered', actorId, { by: route });
   return 'delivered' as const;
 }
 
+// The runtime's clock (the routes pass `ContextDeps`); the wall clock only for a caller without one.
 const nowOf = (deps: { clock?: Clock }) => deps.clock?.now() ?? new Date();
 
 export async function distributeOnline(deps: { sql: Sql; clock?: Clock }, actorId: number, sessionId: string) {
@@ -72,7 +74,7 @@ export async function distributeOnline(deps: { sql: Sql; clock?: Clock }, actorI
     assertDeliverable(row, 'distribute_online');
     const online = await queueOnline(tx, sessionId, nowOf(deps));
     if (online.queued.length > 0) await logTransition(tx, sessionId, 'online_queued', actorId, online);
-    const status = await markDelivered(tx, row, 'distribute_online', actorId);
+    const status = await markDelivered(tx, row, 'distribute_online', actorId, nowOf(deps));
     return { sessionId, status, online };
   });
 }
@@ -94,14 +96,14 @@ async function recordSheets(tx: TransactionSql, sessionId: string, sheets: Rende
   });
 }
 
-export async function generatePdfs(deps: { sql: Sql }, actorId: number, sessionId: string) {
+export async function generatePdfs(deps: { sql: Sql; clock?: Clock }, actorId: number, sessionId: string) {
   assertDeliverable(await sessionRow(deps.sql, sessionId), 'generate_pdfs');
   const sheets = await printedSheets(deps.sql, await sessionRow(deps.sql, sessionId));
   const status = await inTransaction(deps.sql, async ({ sql: tx }) => {
     const row = await sessionRow(tx, sessionId, true);
     assertDeliverable(row, 'generate_pdfs');
     await recordSheets(tx, sessionId, sheets, actorId);
-    return markDelivered(tx, row, 'generate_pdfs', actorId);
+    return markDelivered(tx, row, 'generate_pdfs', actorId, nowOf(deps));
   });
   return { status, sheets };
 }
@@ -115,7 +117,7 @@ export async function deliverMixed(deps: { sql: Sql; clock?: Clock }, actorId: n
     const online = await queueOnline(tx, sessionId, nowOf(deps));
     if (online.queued.length > 0) await logTransition(tx, sessionId, 'online_queued', actorId, online);
     await recordSheets(tx, sessionId, sheets, actorId);
-    const status = await markDelivered(tx, row, 'deliver_mixed', actorId);
+    const status = await markDelivered(tx, row, 'deliver_mixed', actorId, nowOf(deps));
     return {
       sessionId,
       status,
