@@ -62,6 +62,11 @@ export interface RecordOptions {
    * does: its rewards reaction calls without one, one decision event at a time.)
    */
   uow?: UnitOfWork;
+  /**
+   * With `uow`: the caller sends nothing after this call in that unit of work (the ingest route's transaction
+   * is this call alone), so its COMMIT goes out with the last statements, as when the call opens its own.
+   */
+  last?: boolean;
 }
 
 /**
@@ -128,7 +133,7 @@ export async function recordMasteryEvents(
   if (inputs.length > MAX_MASTERY_BATCH) throw new RangeError(`at most ${MAX_MASTERY_BATCH} events per batch`);
   // A badge's awardedAt (what the profile answers) is the clock's, read once for the whole batch.
   const now = (deps.clock ?? systemClock).now();
-  if (options.uow) return recordInTransaction(deps.store, options.uow, inputs, options, false, now);
+  if (options.uow) return recordInTransaction(deps.store, options.uow, inputs, options, options.last === true, now);
   try {
     return await inTransaction(deps.sql, (uow) => recordInTransaction(deps.store, uow, inputs, options, true, now));
   } catch (error) {

@@ -61,7 +61,7 @@ export const ingestRoutes =
         const organizationId = caller.organizationId;
         const [result] = await inTransaction(
           deps.sql,
-          (uow) => recordMasteryEvents(deps, [input], { organizationId, uow }),
+          (uow) => recordMasteryEvents(deps, [input], { organizationId, uow, last: true }),
           { combine: true, combineKey: input.studentId },
         );
         if (!result || result.kind === 'unknown_student') throw notFound('student');
