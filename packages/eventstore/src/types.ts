@@ -195,10 +195,11 @@ export interface EventStore {
   streamInStatement?(sql: AnySql, streamId: SqlFragment): StreamInStatement;
   readAll(options: ReadAllOptions): Promise<ReadAllResult>;
   /**
-   * The committed events after `after` that `readAll` still holds back behind an older open transaction
-   * (`waiting`), in log order. A rebuild's swap applies them to the shadow tables (their commands already
-   * wrote them into the live ones it drops) without moving its checkpoint past them. Absent where the log
-   * holds nothing back (KurrentDB).
+   * Every committed event after `after` of these types, in log order: those `readAll` still holds back behind
+   * an older open transaction (`waiting`), and those it held back when last asked whose older transaction has
+   * ended since. A rebuild's swap applies them to the shadow tables (their commands already wrote them into the
+   * live ones it drops) without moving its checkpoint past them. Absent where the log holds nothing back
+   * (KurrentDB).
    */
   readHeldBack?(after: Checkpoint | null, types: readonly string[]): Promise<RecordedEvent[]>;
   /**

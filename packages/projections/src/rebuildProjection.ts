@@ -107,10 +107,12 @@ export async function rebuildProjection(
       applied = filled.applied;
       checkpoint = filled.checkpoint;
       await applyBatches(tx, true);
-      // Events committed after an older transaction that is still open (often a writer waiting for these
-      // very locks) are held back by readAll, but their commands wrote them into the live tables dropped
-      // here: apply them too, leaving the checkpoint before them (the runner applies them again, harmlessly).
-      // Read now, under the locks: every writer of the old tables has committed.
+      // Events committed after an older transaction that was open at readAll's last snapshot (another
+      // projection's batch, a reaction, a writer waiting for these very locks) were held back by it, but their
+      // commands wrote them into the live tables dropped here: apply every committed event after the checkpoint,
+      // leaving the checkpoint before them (the runner applies them again, harmlessly). Read now, under the
+      // locks: every writer of the old tables has committed. Not only what is still held back: the older
+      // transaction may have ended since readAll's snapshot (found by rebuildBesideIngest: 5 of 530 rows lost).
       const heldBack = (await store.readHeldBack?.(checkpoint, projection.handles)) ?? [];
       if (heldBack.length > 0) await projection.applyBatch({ sql: tx, table: shadowName, runner: deps }, heldBack);
       for (const table of projection.tables) await swapInShadowTable(tx, table);

@@ -53,15 +53,16 @@ export async function visibleHead(sql: AnySql): Promise<Checkpoint | null> {
 }
 
 /**
- * Committed events after `after` of transactions at or above the snapshot's xmin: what `readAll` holds back
- * until the older open transactions end (see `EventStore.readHeldBack`).
+ * Every committed event of `types` after `after`, in log order, whatever the snapshot's xmin (see
+ * `EventStore.readHeldBack`). Not only those at or above this snapshot's xmin: the older transaction that held an
+ * event back when the caller's last `readAll` ran may have ended since, putting the event below this xmin and
+ * still after the caller's checkpoint.
  */
 export async function readHeldBack(sql: AnySql, after: Checkpoint | null, types: readonly string[]) {
   const from = decodeCheckpoint(after);
   const rows = await sql<EventRow[]>`
     select ${sql.unsafe(EVENT_COLUMNS)} from es_events
-    where transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
-      and (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.globalPosition})
+    where (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.globalPosition})
       and event_type = any(${sql.array([...types])}::text[])
     order by transaction_id, global_position`;
   return rows.map(toRecordedEvent);
