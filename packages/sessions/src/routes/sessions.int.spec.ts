@@ -287,13 +287,16 @@ describe('rate limit', () => {
   it('31 parallel creations by one teacher: 30 drafts and one 429 RATE_LIMITED with retryAfter', async () => {
     const other = client(t.app, w.a.otherTeacherToken);
     const otherClassBp = (await operationalBlueprints(su(), [blueprint()])).ids[0]!;
-    const results = await Promise.all(
-      Array.from({ length: 31 }, () =>
-        other.post('/api/sessions/from-blueprint', { classId: w.a.otherClassId, blueprintId: otherClassBp }),
-      ),
-    );
+    const create = () =>
+      other.post('/api/sessions/from-blueprint', { classId: w.a.otherClassId, blueprintId: otherClassBp });
+    let results = await Promise.all(Array.from({ length: 31 }, create));
+    // The creations queue for the teacher's lock, each on a connection: under a loaded machine some wait past
+    // the pool bound and answer 503 (fail fast, nothing written), which a client sends again, as here.
+    for (let round = 0; round < 5 && results.some((r) => r.statusCode === 503); round++) {
+      results = await Promise.all(results.map((r) => (r.statusCode === 503 ? create() : r)));
+    }
     const codes = results.map((r) => r.statusCode).sort();
-    expect(codes.filter((c) => c === 201)).toHaveLength(30);
+    expect(codes, results.map((r) => r.body).join('\n')).toEqual([...Array(30).fill(201), 429]);
     const limited = results.find((r) => r.statusCode === 429)!;
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
     expect(limited.json().retryAfter).toBeGreaterThan(0);
