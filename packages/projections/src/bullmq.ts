@@ -1,6 +1,8 @@
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { needsAnotherLook } from './catchUp';
 import { catchUpSettled } from './catchUpSettled';
+import { lookAgainLater } from './lookAgainLater';
 import type { Projection } from './projection';
 import { type Projector, projectionsFor } from './projector';
 import type { RunnerDeps } from './runProjectionBatch';
@@ -89,15 +91,23 @@ export function startProjectionWorker(
   // Blocking commands must wait for Redis however long it takes (bullmq#1744).
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', (error) => options.onError?.(error));
+  const again = new Queue(PROJECTION_QUEUE, { connection, prefix: options.prefix });
+  again.on('error', (error) => options.onError?.(error));
   const worker = new Worker<ProjectionJobData>(
     PROJECTION_QUEUE,
     async (job) => {
       const name = job.name === 'sweep' ? undefined : job.data.projection;
-      // The sweep covers anything still held back after these looks.
       const results = await catchUpSettled(deps, projections, name, {
         timeoutMs: options.settleTimeoutMs ?? MAX_EXTRA_LOOKS * RETRY_MS,
         intervalMs: RETRY_MS,
       });
+      // Still held back after these looks: another look soon, not at the next sweep.
+      for (const [projection, result] of results) {
+        if (needsAnotherLook(result))
+          await lookAgainLater(again, 'project', { projection }, projection).catch((error: Error) =>
+            options.onError?.(error),
+          );
+      }
       return Object.fromEntries([...results].map(([k, v]) => [k, v.kind]));
     },
     { connection, prefix: options.prefix, concurrency: options.concurrency ?? 2 },
@@ -106,6 +116,7 @@ export function startProjectionWorker(
     worker,
     async close() {
       await worker.close();
+      await again.close();
       connection.disconnect();
     },
   };

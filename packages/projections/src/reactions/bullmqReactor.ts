@@ -1,9 +1,10 @@
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { BullmqOptions } from '../bullmq';
+import { lookAgainLater } from '../lookAgainLater';
 import type { RunnerDeps } from '../runProjectionBatch';
 import { type Reaction, reactionsFor } from './reaction';
-import { catchUpReactions, type Reactor, type ReactorOptions } from './reactor';
+import { catchUpReactions, needsAnotherLook, type Reactor, type ReactorOptions } from './reactor';
 
 export const REACTION_QUEUE = 'qiraa-reactions';
 const SWEEP_SCHEDULER = 'reaction-sweep';
@@ -69,17 +70,33 @@ interface ReactionJobData {
 export function startReactionWorker(
   deps: RunnerDeps,
   reactions: readonly Reaction[],
-  options: BullmqOptions & Pick<ReactorOptions, 'retry'> & { concurrency?: number },
+  options: BullmqOptions &
+    Pick<ReactorOptions, 'retry'> & {
+      concurrency?: number;
+      /** How long a job keeps looking at events held back by an older open transaction (default 5 s). */
+      lookMs?: number;
+    },
 ): ReactionWorker {
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', (error) => options.onError?.(error));
+  const again = new Queue(REACTION_QUEUE, { connection, prefix: options.prefix });
+  again.on('error', (error) => options.onError?.(error));
   const worker = new Worker<ReactionJobData>(
     REACTION_QUEUE,
     async (job) => {
       const name = job.name === 'sweep' ? undefined : job.data.reaction;
       // A wake-up for a reaction this build does not know (a rolling deploy) waits for the sweep of a newer one.
       if (name && !reactions.some((r) => r.name === name)) return { unknown: name };
-      const results = await catchUpReactions(deps, reactions, name, { timeoutMs: MAX_LOOK_MS, retry: options.retry });
+      const results = await catchUpReactions(deps, reactions, name, {
+        timeoutMs: options.lookMs ?? MAX_LOOK_MS,
+        retry: options.retry,
+      });
+      for (const [reaction, result] of results) {
+        if (needsAnotherLook(result))
+          await lookAgainLater(again, 'react', { reaction }, reaction).catch((error: Error) =>
+            options.onError?.(error),
+          );
+      }
       return Object.fromEntries([...results].map(([k, v]) => [k, v.kind]));
     },
     // Retries and backoff run inside the job (per event), so a job can last seconds; it holds no lock in Redis
@@ -90,6 +107,7 @@ export function startReactionWorker(
     worker,
     async close() {
       await worker.close();
+      await again.close();
       connection.disconnect();
     },
   };
