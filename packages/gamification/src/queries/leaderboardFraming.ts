@@ -1,5 +1,5 @@
 import type { Sql } from '@qiraa/db';
-import { loadLanguageSafety } from '@qiraa/language-safety';
+import { loadLanguageSafety, servedRewrite } from '@qiraa/language-safety';
 import type { LeaderboardView } from './leaderboardEntries';
 
 export interface LeaderboardFraming {
@@ -27,10 +27,10 @@ export const LEADERBOARD_FRAMING: Readonly<Record<LeaderboardView, LeaderboardFr
  */
 export async function filteredFraming(sql: Sql, view: LeaderboardView): Promise<LeaderboardFraming> {
   const filter = await loadLanguageSafety(sql);
-  const safe = (text: string) => {
-    const result = filter.check(text, 'general');
-    return result.kind === 'pass' ? text : result.rewritten;
-  };
   const labels = LEADERBOARD_FRAMING[view];
-  return { topLabelAr: safe(labels.topLabelAr), bottomLabelAr: safe(labels.bottomLabelAr) };
+  // Remembered per rule-set version, like every served text: the labels are checked once per version and process.
+  return {
+    topLabelAr: servedRewrite(filter, labels.topLabelAr),
+    bottomLabelAr: servedRewrite(filter, labels.bottomLabelAr),
+  };
 }
