@@ -10,6 +10,14 @@ import type { Reactor } from './reactor';
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) console.warn('[bullmq reactions] skipped: TEST_REDIS_URL is not set');
 
+/** The run's queue keys, gone from the shared Redis. */
+async function dropQueueKeys(prefix: string) {
+  const redis = new Redis(redisUrl!);
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
+}
+
 describe.skipIf(!redisUrl)('reactions through BullMQ workers (real Redis)', () => {
   let db: TestDatabase;
   let store: EventStore;
@@ -46,10 +54,7 @@ describe.skipIf(!redisUrl)('reactions through BullMQ workers (real Redis)', () =
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.close()));
     await reactor?.stop();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    await dropQueueKeys(prefix);
     await db?.drop();
   });
 
@@ -103,10 +108,7 @@ describe.skipIf(!redisUrl)('a BullMQ reaction worker and events held back past i
   afterAll(async () => {
     await worker?.close();
     await reactor?.stop();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    await dropQueueKeys(prefix);
     await db?.drop();
   });
 
