@@ -1,11 +1,11 @@
-import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
+import { createTestDatabase, olderTransaction, type TestDatabase } from '@qiraa/db/testing';
 import { type EventStore, postgresEventStore } from '@qiraa/eventstore';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bullmqProjector, PROJECTION_QUEUE, type ProjectionWorker, startProjectionWorker } from './bullmq';
 import { defineProjection } from './projection';
 import type { Projector } from './projector';
+import { dropQueueKeys } from './testing/dropQueueKeys';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) console.warn('[bullmq projections] skipped: TEST_REDIS_URL is not set');
@@ -45,10 +45,7 @@ describe.skipIf(!redisUrl)('BullMQ projection wake-ups (real Redis)', { timeout:
   afterAll(async () => {
     await worker?.close();
     await projector?.stop();
-    const redis = new Redis(redisUrl!);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    await dropQueueKeys(redisUrl!, prefix);
     await db?.drop();
   });
 
@@ -93,4 +90,48 @@ describe.skipIf(!redisUrl)('BullMQ projection wake-ups (real Redis)', { timeout:
     await expect.poll(rows, { timeout: 60_000, interval: 50 }).toBe(31);
     await sweeping.stop();
   });
+});
+
+describe.skipIf(!redisUrl)('a BullMQ projection worker and events held back past its look', () => {
+  let db: TestDatabase;
+  let store: EventStore;
+  let projector: Projector;
+  let worker: ProjectionWorker;
+  const prefix = `qiraa-test-held-projection-${process.pid}-${Date.now()}`;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    store = postgresEventStore(db.sql);
+    await db.sql`create table counted_rows (event_id uuid primary key)`;
+    // No sweep within the test: only the wake-ups and the looks they ask for move the projection.
+    projector = bullmqProjector({ sql: db.sql, store }, [counted], {
+      redisUrl: redisUrl!,
+      prefix,
+      sweepIntervalMs: 600_000,
+    });
+    store.onAppended((events) => projector.wake(events));
+    await projector.start();
+    worker = startProjectionWorker({ sql: db.sql, store }, [counted], {
+      redisUrl: redisUrl!,
+      prefix,
+      settleTimeoutMs: 300,
+    });
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await projector?.stop();
+    await dropQueueKeys(redisUrl!, prefix);
+    await db?.drop();
+  });
+
+  it('looks again after the older transaction ends, not only at the next sweep', async () => {
+    const rows = async () => Number((await db.sql`select count(*)::int as n from counted_rows`)[0]?.n);
+    const older = await olderTransaction(db.connectAgain(1));
+    await Promise.all(Array.from({ length: 5 }, (_, i) => store.append(`held-${i}`, [{ type: 'Counted', data: {} }])));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await rows()).toBe(0); // held back all along
+    await older.end();
+    await expect.poll(rows, { timeout: 10_000, interval: 100 }).toBe(5);
+  }, 30_000);
 });

@@ -1,5 +1,4 @@
-import { inTransaction } from '@qiraa/db';
-import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
+import { createTestDatabase, olderTransaction, type TestDatabase } from '@qiraa/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '../types';
 import { postgresEventStore } from './postgresEventStore';
@@ -13,31 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-/** An open transaction that has taken its transaction id (by appending) and ends when told. */
-async function olderOpenTransaction(streamId: string) {
-  const slow = db.connectAgain(1);
-  let end!: () => void;
-  const ended = new Promise<void>((resolve) => (end = resolve));
-  let begun!: () => void;
-  const isBegun = new Promise<void>((resolve) => (begun = resolve));
-  const finished = inTransaction(slow, async (uow) => {
-    await postgresEventStore(slow).append(streamId, [{ type: 'Unrelated', data: {} }], { uow });
-    begun();
-    await ended;
-  });
-  await isBegun;
-  return {
-    async commit() {
-      end();
-      await finished;
-      await slow.end();
-    },
-  };
-}
-
 describe('readHeldBack: what a rebuild swap applies beyond its checkpoint', () => {
   it('keeps an event readAll held back after the older transaction that held it back has ended', async () => {
-    const older = await olderOpenTransaction('held-older');
+    const older = await olderTransaction(db.connectAgain(1));
     await store.append('held-1', [{ type: 'HeldBack', data: { n: 1 } }]);
     const read = await store.readAll({ after: null, limit: 100, types: ['HeldBack'] });
     expect(read).toMatchObject({ events: [], caughtUp: true, waiting: true });
@@ -45,7 +22,7 @@ describe('readHeldBack: what a rebuild swap applies beyond its checkpoint', () =
     // The older transaction ends between the swap's last readAll and its readHeldBack (another
     // projection's batch, a reaction): the event is now below the snapshot's xmin, yet still after the
     // checkpoint the swap keeps; the live table it drops holds it.
-    await older.commit();
+    await older.end();
     const held = await store.readHeldBack!(read.checkpoint, ['HeldBack']);
     expect(held.map((e) => e.data)).toEqual([{ n: 1 }]);
   });

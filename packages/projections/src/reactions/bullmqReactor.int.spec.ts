@@ -1,7 +1,7 @@
-import { createTestDatabase, type TestDatabase } from '@qiraa/db/testing';
+import { createTestDatabase, olderTransaction, type TestDatabase } from '@qiraa/db/testing';
 import { type EventStore, postgresEventStore } from '@qiraa/eventstore';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropQueueKeys } from '../testing/dropQueueKeys';
 import { bullmqReactor, type ReactionWorker, startReactionWorker } from './bullmqReactor';
 import { defineReaction } from './reaction';
 import { listParked } from './reactionStore';
@@ -9,14 +9,6 @@ import type { Reactor } from './reactor';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) console.warn('[bullmq reactions] skipped: TEST_REDIS_URL is not set');
-
-/** The run's queue keys, gone from the shared Redis. */
-async function dropQueueKeys(prefix: string) {
-  const redis = new Redis(redisUrl!);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length) await redis.del(...keys);
-  redis.disconnect();
-}
 
 describe.skipIf(!redisUrl)('reactions through BullMQ workers (real Redis)', () => {
   let db: TestDatabase;
@@ -54,7 +46,7 @@ describe.skipIf(!redisUrl)('reactions through BullMQ workers (real Redis)', () =
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.close()));
     await reactor?.stop();
-    await dropQueueKeys(prefix);
+    await dropQueueKeys(redisUrl!, prefix);
     await db?.drop();
   });
 
@@ -108,29 +100,17 @@ describe.skipIf(!redisUrl)('a BullMQ reaction worker and events held back past i
   afterAll(async () => {
     await worker?.close();
     await reactor?.stop();
-    await dropQueueKeys(prefix);
+    await dropQueueKeys(redisUrl!, prefix);
     await db?.drop();
   });
 
   it('looks again after the older transaction ends, not only at the next sweep', async () => {
     // An older transaction with its id taken stays open for several of the worker's looks.
-    const older = db.connectAgain(1);
-    let end!: () => void;
-    const ended = new Promise<void>((resolve) => (end = resolve));
-    let begun!: () => void;
-    const isBegun = new Promise<void>((resolve) => (begun = resolve));
-    const finished = older.begin(async (tx) => {
-      await tx`select pg_current_xact_id()`;
-      begun();
-      await ended;
-    });
-    await isBegun;
+    const older = await olderTransaction(db.connectAgain(1));
     await Promise.all(Array.from({ length: 5 }, (_, i) => store.append(`noted-${i}`, [{ type: 'Noted', data: {} }])));
     const effects = async () => Number((await db.sql`select count(*)::int as n from noted_effects`)[0]?.n);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(await effects()).toBe(0); // held back all along
-    end();
-    await finished;
     await older.end();
     await expect.poll(effects, { timeout: 10_000, interval: 100 }).toBe(5);
   }, 30_000);
